@@ -1,0 +1,88 @@
+/**
+ * benchlens CLI: the browser's scoring engine over node:fs, for CI pipelines.
+ * Exit 0 on success; exit 2 with a one-line reason on unusable input.
+ */
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { ADAPTERS, adapterFor } from '../src/core/benchmarks/registry';
+import { InputError, type PredictionInput } from '../src/core/model';
+import { serializeReport } from '../src/core/report';
+import { BenchSession } from '../src/core/session';
+import { singleFileSource, stem } from '../src/core/io/fileSource';
+import { parseArgs, USAGE } from './args';
+import { nodeFolderSource } from './nodeSource';
+
+function predictionInput(path: string): PredictionInput {
+  const abs = resolve(path);
+  let st;
+  try {
+    st = statSync(abs);
+  } catch {
+    throw new InputError(`prediction file ${path}: not found`);
+  }
+  if (st.isDirectory()) {
+    return { source: nodeFolderSource(abs), path: '', name: basename(abs) };
+  }
+  const parent = nodeFolderSource(dirname(abs));
+  const source = singleFileSource(parent, basename(abs));
+  return { source, path: basename(abs), name: stem(abs) };
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (args.command === 'protocols') {
+    const list = args.benchmark ? [adapterFor(args.benchmark)] : ADAPTERS;
+    for (const a of list) {
+      console.log(`${a.id} (${a.title})`);
+      for (const p of a.protocols) {
+        console.log(`  --protocol ${p.name}${p.default ? ' (default)' : ''}: ${p.description}`);
+        for (const o of p.options) console.log(`    --option ${o.key}=… (default ${String(o.default)}): ${o.help}`);
+      }
+    }
+    return 0;
+  }
+  const datasetDir = resolve(args.dataset);
+  try {
+    if (!statSync(datasetDir).isDirectory()) throw new Error();
+  } catch {
+    throw new InputError(`dataset ${args.dataset}: not a folder`);
+  }
+  const session = await BenchSession.open(nodeFolderSource(datasetDir), args.benchmark as never);
+  const protocol = session.resolveProtocol(args.protocol, args.options);
+  // Predictions that ship inside the dataset folder count only when none are named.
+  if (args.preds.length === 0 && !args.noBundled) await session.addBundledPredictions();
+  for (const p of args.preds) await session.addPredictions(predictionInput(p));
+  if (session.modelNames.length === 0) {
+    throw new InputError(`no predictions: give --pred <file-or-dir> (the dataset folder ships none)`);
+  }
+  const results = await session.score(protocol);
+  const report = session.report(protocol, results);
+  const out = resolve(args.out);
+  mkdirSync(out, { recursive: true });
+  writeFileSync(resolve(out, 'report.json'), serializeReport(report));
+  const lines = session.caseLines(results);
+  writeFileSync(resolve(out, 'case_analysis.jsonl'), lines.length ? lines.join('\n') + '\n' : '');
+  const warnings = results.reduce((n, r) => n + r.warnings.length, 0) + session.info.warnings.length;
+  console.error(
+    `${session.adapter.title}: ${session.info.summary}; ${results.length} model(s) scored with ${protocol.name}` +
+      `${warnings ? `, ${warnings} warning(s) in report.json` : ''} → ${out}`,
+  );
+  return 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (e instanceof InputError) {
+      console.error(`benchlens: ${e.message.split('\n')[0]}`);
+      if (e.message.includes('\n')) console.error(e.message.split('\n').slice(1).join('\n'));
+      process.exit(2);
+    }
+    console.error(e);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,26 @@
+/** Chronicles-OCR — placeholder adapter until the protocol lands (detects nothing, scores nothing). */
+import { InputError, type BenchmarkAdapter, type DatasetInfo } from '../../model';
+import { resolveProtocolFromSpecs } from '../protocolOptions';
+
+const protocols = [{ name: 'default', description: 'not implemented yet', default: true, options: [] }];
+
+export const chroniclesAdapter: BenchmarkAdapter<{ info: DatasetInfo }> = {
+  id: 'chronicles',
+  title: 'Chronicles-OCR',
+  protocols,
+  expects: 'not implemented yet',
+  async detect() {
+    return null;
+  },
+  resolveProtocol: (n, o) => resolveProtocolFromSpecs('chronicles', protocols, n, o),
+  async loadDataset() {
+    throw new InputError('Chronicles-OCR is not implemented yet');
+  },
+  bundledPredictions: () => [],
+  async loadPredictions() {
+    throw new InputError('Chronicles-OCR is not implemented yet');
+  },
+  score() {
+    throw new InputError('Chronicles-OCR is not implemented yet');
+  },
+};

@@ -1,0 +1,26 @@
+/** TABench — placeholder adapter until the protocol lands (detects nothing, scores nothing). */
+import { InputError, type BenchmarkAdapter, type DatasetInfo } from '../../model';
+import { resolveProtocolFromSpecs } from '../protocolOptions';
+
+const protocols = [{ name: 'default', description: 'not implemented yet', default: true, options: [] }];
+
+export const tabenchAdapter: BenchmarkAdapter<{ info: DatasetInfo }> = {
+  id: 'tabench',
+  title: 'TABench',
+  protocols,
+  expects: 'not implemented yet',
+  async detect() {
+    return null;
+  },
+  resolveProtocol: (n, o) => resolveProtocolFromSpecs('tabench', protocols, n, o),
+  async loadDataset() {
+    throw new InputError('TABench is not implemented yet');
+  },
+  bundledPredictions: () => [],
+  async loadPredictions() {
+    throw new InputError('TABench is not implemented yet');
+  },
+  score() {
+    throw new InputError('TABench is not implemented yet');
+  },
+};

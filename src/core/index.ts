@@ -1,0 +1,11 @@
+/** The one surface the app, the worker and the CLI import from the core. */
+export * from './model';
+export * from './report';
+export * from './caseExport';
+export * from './qa';
+export * from './session';
+export { ADAPTERS, BENCHMARK_IDS, adapterFor } from './benchmarks/registry';
+export * from './io/fileSource';
+export { readJsonl, forEachLine, readText, readJson, decodeText } from './io/text';
+export { boxIoU } from './geometry/box';
+export { levenshtein, charDiff, codePointLength } from './text/levenshtein';

@@ -1,0 +1,181 @@
+/**
+ * The shared vocabulary of Benchlens: what a dataset, a prediction set, a scored case and a
+ * report are. Everything here is plain, structured-cloneable data so the same values serve the
+ * Web Worker, the CLI and the tests.
+ */
+import type { FileSource } from './io/fileSource';
+
+export type BenchmarkId = 'ltb' | 'chronicles' | 'tabench' | 'gansulishuzhi' | 'pulsebench-select';
+
+export type Outcome = 'pass' | 'partial' | 'fail' | 'skipped';
+
+export type OptionValue = string | number | boolean;
+
+/** The protocol that produced a number; it travels with every report. */
+export interface Protocol {
+  name: string;
+  options: Record<string, OptionValue>;
+}
+
+/** Describes one option a protocol accepts, for the CLI's `--option k=v` and the page's controls. */
+export interface OptionSpec {
+  key: string;
+  kind: 'number' | 'boolean' | 'enum' | 'string';
+  default: OptionValue | null;
+  choices?: readonly OptionValue[];
+  help: string;
+}
+
+export interface ProtocolSpec {
+  name: string;
+  description: string;
+  default?: boolean;
+  options: readonly OptionSpec[];
+}
+
+/** Geometry as it is drawn and exported: always in the image's own pixel coordinates. */
+export type Shape =
+  | { type: 'box'; box: [number, number, number, number] }
+  | { type: 'polygon'; points: number[] };
+
+/**
+ * The fate of one GT instance or prediction in a case.
+ * - tp / fn / fp: matched GT-or-pred, missed GT, unmatched prediction;
+ * - dontcare: a don't-care GT region; ignored: a prediction the protocol left out (with `reason`);
+ * - below_threshold: a prediction under the score threshold; unk: excluded as unknown text;
+ * - info: drawn for context only (e.g. an R2T query box, an unselected form option).
+ */
+export type InstanceState = 'tp' | 'fn' | 'fp' | 'dontcare' | 'ignored' | 'below_threshold' | 'unk' | 'info';
+
+export interface Instance {
+  /** Index within its side (gt or pred) of the case, stable across exports. */
+  id: number;
+  shape?: Shape;
+  text?: string;
+  score?: number;
+  state: InstanceState;
+  /** A sentence saying why the state is what it is: "IoU 0.48 ≤ 0.5", "overlap 62% with don't-care 3". */
+  reason?: string;
+  /** IoU (or overlap) with the partner when matched, else the best one found. */
+  iou?: number;
+  best_iou?: number;
+  partner?: number;
+  tags?: string[];
+  /** Anything else the viewer can show (e.g. Chronicles' char, PulseBench's selected flag). */
+  attrs?: Record<string, unknown>;
+}
+
+export interface Match {
+  gt: number;
+  pred: number;
+  iou?: number;
+  [extra: string]: unknown;
+}
+
+/** Facet values the UI filters on; a list means the case carries several (e.g. LTB challenges). */
+export type FacetValue = string | number | boolean | string[];
+
+/** One scored case: the unit the official evaluator scores (an image, a query, an image+task). */
+export interface CaseRecord {
+  case_id: string;
+  /** The path as the dataset names it (what the export carries). */
+  image_path: string | null;
+  /** Where the image is in the opened folder, or null when it is missing; never exported. */
+  image_file?: string | null;
+  task?: string;
+  facets: Record<string, FacetValue>;
+  score: number | null;
+  outcome: Outcome;
+  gt: Instance[];
+  pred: Instance[];
+  matches: Match[];
+  errors: string[];
+  /** Benchmark-specific explanation (raw answer, extraction rule, edit distance, …). */
+  detail?: Record<string, unknown>;
+  /** Image size in pixels when the reader knew it. */
+  width?: number;
+  height?: number;
+}
+
+export interface ModelResult {
+  model: string;
+  metrics: Record<string, number>;
+  counts: Record<string, number>;
+  warnings: string[];
+  cases: CaseRecord[];
+  /** Secondary numbers a view may plot (e.g. LTB per-threshold detail); not in report metrics. */
+  extra?: Record<string, unknown>;
+}
+
+export interface DatasetInfo {
+  benchmark: BenchmarkId;
+  /** What the page shows once a folder is recognised: "LTB — 15 splits, 10 images". */
+  summary: string;
+  cases: number;
+  images: number;
+  warnings: string[];
+}
+
+/** A prediction file or folder as the user gave it. `path` '' means the root of `source`. */
+export interface PredictionInput {
+  source: FileSource;
+  path: string;
+  /** The default model name: the file's stem or the folder's name. */
+  name: string;
+}
+
+export interface LoadedPredictions<P = unknown> {
+  model: string;
+  data: P;
+  warnings: string[];
+  counts: Record<string, number>;
+}
+
+export interface Progress {
+  phase: 'read' | 'score';
+  done: number;
+  total: number;
+  label?: string;
+}
+
+export interface RunContext {
+  signal?: AbortSignal;
+  progress?: (p: Progress) => void;
+}
+
+export interface Detection {
+  benchmark: BenchmarkId;
+  /** 0..1: how sure the detector is; the highest wins. */
+  confidence: number;
+  reason: string;
+}
+
+/** An input problem that makes the whole run unusable (the CLI exits 2 with this message). */
+export class InputError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/**
+ * One benchmark's protocol, end to end. Readers take a FileSource, never a browser or Node
+ * object, so the same adapter runs in the worker, the CLI and the tests.
+ */
+export interface BenchmarkAdapter<D extends { info: DatasetInfo } = { info: DatasetInfo }, P = unknown> {
+  id: BenchmarkId;
+  title: string;
+  protocols: readonly ProtocolSpec[];
+  /** Looks at the listing (and may peek into small files); null when it is not this benchmark. */
+  detect(src: FileSource): Promise<Detection | null>;
+  /** What the page says when detection fails: the files this benchmark expects. */
+  expects: string;
+  /** Validates `--protocol` / `--option` input; throws InputError on unknown names or bad values. */
+  resolveProtocol(name: string | undefined, options: Record<string, string>): Protocol;
+  loadDataset(src: FileSource, ctx?: RunContext): Promise<D>;
+  /** Prediction files shipped inside the dataset folder (Chronicles infer_results/, gansulishuzhi runs/). */
+  bundledPredictions(src: FileSource): PredictionInput[];
+  /** Reads one input; a folder may hold several models (one per sub-folder). */
+  loadPredictions(dataset: D, input: PredictionInput, ctx?: RunContext): Promise<LoadedPredictions<P>[]>;
+  score(dataset: D, preds: LoadedPredictions<P>, protocol: Protocol, ctx?: RunContext): Promise<ModelResult> | ModelResult;
+}

@@ -1,0 +1,45 @@
+/**
+ * report.json, schema `benchlens.report/1` (see shared/specs/README.md). Rates are fractions at
+ * full precision; nothing here rounds or scales.
+ */
+import type { BenchmarkId, ModelResult, Protocol } from './model';
+
+export const REPORT_SCHEMA = 'benchlens.report/1';
+
+export interface ReportModel {
+  metrics: Record<string, number>;
+  counts: Record<string, number>;
+  warnings: string[];
+}
+
+export interface Report {
+  schema: typeof REPORT_SCHEMA;
+  benchmark: BenchmarkId;
+  protocol: Protocol;
+  dataset: { cases: number; images: number };
+  models: Record<string, ReportModel>;
+}
+
+export function buildReport(
+  benchmark: BenchmarkId,
+  protocol: Protocol,
+  dataset: { cases: number; images: number },
+  results: readonly Pick<ModelResult, 'model' | 'metrics' | 'counts' | 'warnings'>[],
+): Report {
+  const models: Record<string, ReportModel> = {};
+  for (const r of results) {
+    models[r.model] = { metrics: r.metrics, counts: r.counts, warnings: r.warnings };
+  }
+  return { schema: REPORT_SCHEMA, benchmark, protocol, dataset, models };
+}
+
+export function serializeReport(r: Report): string {
+  return JSON.stringify(r, null, 2) + '\n';
+}
+
+/** Reads a report back (e.g. one exported earlier); throws on another schema. */
+export function parseReport(text: string): Report {
+  const v = JSON.parse(text) as Partial<Report>;
+  if (v.schema !== REPORT_SCHEMA) throw new Error(`not a ${REPORT_SCHEMA} file (schema: ${String(v.schema)})`);
+  return v as Report;
+}
