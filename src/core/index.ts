@@ -4,6 +4,7 @@ export * from './report';
 export * from './caseExport';
 export * from './qa';
 export * from './session';
+export { datasetFingerprint } from './fingerprint';
 export { ADAPTERS, BENCHMARK_IDS, adapterFor } from './benchmarks/registry';
 export * from './io/fileSource';
 export { readJsonl, forEachLine, readText, readJson, decodeText } from './io/text';

@@ -114,6 +114,25 @@ export interface DatasetInfo {
   cases: number;
   images: number;
   warnings: string[];
+  /** datasetFingerprint(...) of the case keys: the key under which reviews are stored. */
+  fingerprint: string;
+  /** Free-form facts the page can show (e.g. { splits: 15 }, { scripts: 7 }). */
+  facts?: Record<string, string | number>;
+}
+
+/**
+ * A ground-truth correction made in the viewer. Kept beside the original GT, never over it; an
+ * adapter that supports them scores "what if the GT were right" with `applyCorrections`.
+ */
+export interface GtCorrection {
+  case_id: string;
+  /** Index of the GT instance in the case's `gt` list, or null for an added instance. */
+  gt_id: number | null;
+  shape?: Shape;
+  text?: string;
+  /** false marks the instance don't-care (LTB), true makes it care again. */
+  care?: boolean;
+  deleted?: boolean;
 }
 
 /** A prediction file or folder as the user gave it. `path` '' means the root of `source`. */
@@ -178,4 +197,8 @@ export interface BenchmarkAdapter<D extends { info: DatasetInfo } = { info: Data
   /** Reads one input; a folder may hold several models (one per sub-folder). */
   loadPredictions(dataset: D, input: PredictionInput, ctx?: RunContext): Promise<LoadedPredictions<P>[]>;
   score(dataset: D, preds: LoadedPredictions<P>, protocol: Protocol, ctx?: RunContext): Promise<ModelResult> | ModelResult;
+  /** A copy of the dataset with the corrections applied (the original is not touched). */
+  applyCorrections?(dataset: D, corrections: readonly GtCorrection[]): D;
+  /** Writes the (corrected) GT back in the benchmark's own format: file path → contents. */
+  exportGroundTruth?(dataset: D): Record<string, string>;
 }
