@@ -10,3 +10,4 @@ export * from './io/fileSource';
 export { readJsonl, forEachLine, readText, readJson, decodeText } from './io/text';
 export { boxIoU } from './geometry/box';
 export { levenshtein, charDiff, codePointLength } from './text/levenshtein';
+export * from './caseTable';
