@@ -25,7 +25,9 @@ function predictionInput(path: string): PredictionInput {
   }
   const parent = nodeFolderSource(dirname(abs));
   const source = singleFileSource(parent, basename(abs));
-  return { source, path: basename(abs), name: stem(abs) };
+  // infer_results/<model>/results.jsonl: a generic file name, so the folder names the model.
+  const name = /^(results|predictions|preds)$/i.test(stem(abs)) ? basename(dirname(abs)) : stem(abs);
+  return { source, path: basename(abs), name };
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -1,26 +1,55 @@
-/** Chronicles-OCR — placeholder adapter until the protocol lands (detects nothing, scores nothing). */
-import { InputError, type BenchmarkAdapter, type DatasetInfo } from '../../model';
+/**
+ * Chronicles-OCR: seven historical Chinese scripts, four tasks (Classification, Parsing,
+ * Spotting with Detection beside it, Recognition), scored exactly as the official `judge.py` +
+ * `summarize.py` do (see shared/specs/chronicles.md).
+ */
+import { type BenchmarkAdapter, type ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { applyChroniclesCorrections, exportChroniclesGroundTruth } from './corrections';
+import { datasetRoot, findGtFile, loadChroniclesDataset, type ChroniclesDataset } from './gt';
+import { bundledChroniclesPredictions, loadChroniclesPredictions, type ChroniclesPreds } from './predictions';
+import { scoreModel } from './score';
 
-const protocols = [{ name: 'default', description: 'not implemented yet', default: true, options: [] }];
+const protocols: readonly ProtocolSpec[] = [
+  {
+    name: 'official',
+    description: 'judge.py + summarize.py: judges the extract stored at inference time',
+    default: true,
+    options: [
+      {
+        key: 'reextract',
+        kind: 'boolean',
+        default: null,
+        help: 'run the official extraction rules on the raw answer first (for result files made by other tools)',
+      },
+    ],
+  },
+];
 
-export const chroniclesAdapter: BenchmarkAdapter<{ info: DatasetInfo }> = {
+export const chroniclesAdapter: BenchmarkAdapter<ChroniclesDataset, ChroniclesPreds> = {
   id: 'chronicles',
   title: 'Chronicles-OCR',
   protocols,
-  expects: 'not implemented yet',
-  async detect() {
-    return null;
+  expects: 'data/Chronicles_OCR.jsonl (+ data/images/<script>/…, infer_results/<model>/results.jsonl)',
+  async detect(src) {
+    const gt = findGtFile(src);
+    if (!gt) return null;
+    const dataDir = gt.includes('/') ? gt.slice(0, gt.lastIndexOf('/')) : '';
+    const images = src.list().some((e) => e.path.startsWith(dataDir ? `${dataDir}/images/` : 'images/'));
+    return {
+      benchmark: 'chronicles',
+      confidence: images ? 0.95 : 0.8,
+      reason: `found ${gt}${images ? ' and its images/ folder' : ''}`,
+    };
   },
   resolveProtocol: (n, o) => resolveProtocolFromSpecs('chronicles', protocols, n, o),
-  async loadDataset() {
-    throw new InputError('Chronicles-OCR is not implemented yet');
+  loadDataset: (src, ctx) => loadChroniclesDataset(src, ctx),
+  bundledPredictions(src) {
+    const gt = findGtFile(src);
+    return gt ? bundledChroniclesPredictions(src, datasetRoot(gt)) : [];
   },
-  bundledPredictions: () => [],
-  async loadPredictions() {
-    throw new InputError('Chronicles-OCR is not implemented yet');
-  },
-  score() {
-    throw new InputError('Chronicles-OCR is not implemented yet');
-  },
+  loadPredictions: (dataset, input, ctx) => loadChroniclesPredictions(dataset, input, ctx),
+  score: (dataset, preds, protocol, ctx) => scoreModel(dataset, preds, protocol, ctx),
+  applyCorrections: applyChroniclesCorrections,
+  exportGroundTruth: exportChroniclesGroundTruth,
 };
