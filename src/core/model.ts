@@ -105,6 +105,11 @@ export interface ModelResult {
   cases: CaseRecord[];
   /** Secondary numbers a view may plot (e.g. LTB per-threshold detail); not in report metrics. */
   extra?: Record<string, unknown>;
+  /**
+   * Protocol options the adapter settled while scoring this model (e.g. TABench's coordinate
+   * space, detected from the prediction file); the report's protocol shows them.
+   */
+  settledOptions?: Record<string, OptionValue>;
 }
 
 export interface DatasetInfo {

@@ -14,6 +14,7 @@ import {
   type Detection,
   type LoadedPredictions,
   type ModelResult,
+  type OptionValue,
   type PredictionInput,
   type Protocol,
   type RunContext,
@@ -118,12 +119,18 @@ export class BenchSession {
     return this.adapter.resolveProtocol(name, options);
   }
 
-  async score(protocol: Protocol, ctx?: RunContext, only?: readonly string[]): Promise<ModelResult[]> {
+  /** `dataset` defaults to the opened one; pass a corrected copy (adapter.applyCorrections) to score "what if". */
+  async score(
+    protocol: Protocol,
+    ctx?: RunContext,
+    only?: readonly string[],
+    dataset: { info: DatasetInfo } = this.dataset,
+  ): Promise<ModelResult[]> {
     const out: ModelResult[] = [];
     for (const [name, preds] of this.models) {
       if (only && !only.includes(name)) continue;
       ctx?.signal?.throwIfAborted();
-      const r = await this.adapter.score(this.dataset, preds, protocol, ctx);
+      const r = await this.adapter.score(dataset, preds, protocol, ctx);
       r.model = name;
       out.push(r);
     }
@@ -131,7 +138,7 @@ export class BenchSession {
   }
 
   report(protocol: Protocol, results: readonly ModelResult[]): Report {
-    return buildReport(this.adapter.id, protocol, { cases: this.info.cases, images: this.info.images }, results);
+    return buildReport(this.adapter.id, withSettledOptions(protocol, results), { cases: this.info.cases, images: this.info.images }, results);
   }
 
   caseLines(results: readonly ModelResult[]): string[] {
@@ -139,4 +146,25 @@ export class BenchSession {
     for (const r of results) for (const c of r.cases) lines.push(serializeCaseLine(caseLine(this.adapter.id, r.model, c)));
     return lines;
   }
+}
+
+/**
+ * The protocol as it was applied: options a model settled while scoring (ModelResult.settledOptions)
+ * replace the requested value; when models settled differently, the distinct values are listed,
+ * sorted and comma-separated (e.g. TABench `coords: "abs,rel1000"`).
+ */
+export function withSettledOptions(protocol: Protocol, results: readonly ModelResult[]): Protocol {
+  const seen = new Map<string, Set<string>>();
+  const first = new Map<string, OptionValue>();
+  for (const r of results) {
+    for (const [k, v] of Object.entries(r.settledOptions ?? {})) {
+      if (!seen.has(k)) seen.set(k, new Set());
+      seen.get(k)!.add(String(v));
+      if (!first.has(k)) first.set(k, v);
+    }
+  }
+  if (seen.size === 0) return protocol;
+  const options = { ...protocol.options };
+  for (const [k, values] of seen) options[k] = values.size === 1 ? first.get(k)! : [...values].sort().join(',');
+  return { name: protocol.name, options };
 }

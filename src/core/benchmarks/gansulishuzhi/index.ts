@@ -1,26 +1,62 @@
-/** gansulishuzhi — placeholder adapter until the protocol lands (detects nothing, scores nothing). */
-import { InputError, type BenchmarkAdapter, type DatasetInfo } from '../../model';
+/**
+ * gansulishuzhi: figure boxes on 1970s scanned book pages, scored by
+ * shared/specs/gansulishuzhi.md (greedy max-IoU matching, P/R/F1 at IoU 0.3 / 0.5 / 0.7,
+ * mean IoU). The runs/ folder the companion repository writes ships as bundled predictions.
+ */
+import { basename, joinPath, stem } from '../../io/fileSource';
+import type { BenchmarkAdapter, PredictionInput, ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { applyGansuCorrections, exportGansuGroundTruth } from './corrections';
+import { findGansuRoot, loadGansu, MANIFEST, type GansuDataset } from './dataset';
+import { loadGansuPredictions, type GansuPredictions } from './predictions';
+import { scoreGansu } from './score';
 
-const protocols = [{ name: 'default', description: 'not implemented yet', default: true, options: [] }];
+export const GANSU_PROTOCOLS: readonly ProtocolSpec[] = [
+  {
+    name: 'gansulishuzhi-spec',
+    description: 'shared/specs/gansulishuzhi.md: greedy max-IoU matching once, micro P/R/F1 at IoU 0.3 / 0.5 / 0.7, mean IoU',
+    default: true,
+    options: [
+      {
+        key: 'coords',
+        kind: 'enum',
+        default: 'abs',
+        choices: ['abs', 'rel1000'],
+        help: 'space of predicted boxes: pixels, or 0–1000 scaled by image_size_px (a line’s own "coords" wins)',
+      },
+    ],
+  },
+];
 
-export const gansulishuzhiAdapter: BenchmarkAdapter<{ info: DatasetInfo }> = {
+export const gansulishuzhiAdapter: BenchmarkAdapter<GansuDataset, GansuPredictions> = {
   id: 'gansulishuzhi',
   title: 'gansulishuzhi',
-  protocols,
-  expects: 'not implemented yet',
-  async detect() {
-    return null;
+  protocols: GANSU_PROTOCOLS,
+  expects: `${MANIFEST} with a pages/ folder beside it (optional overlays/, runs/<model>.jsonl)`,
+  async detect(src) {
+    const found = findGansuRoot(src);
+    if (!found) return null;
+    const where = found.root === '' ? 'the folder root' : found.root;
+    if (found.hasPages) return { benchmark: 'gansulishuzhi', confidence: 0.9, reason: `${MANIFEST} and pages/ in ${where}` };
+    // A manifest.jsonl alone is a common name: peek for the gansulishuzhi field before claiming it.
+    const path = joinPath(found.root, MANIFEST);
+    const head = src.readRange ? await src.readRange(path, 0, 4096) : await src.read(path);
+    if (!new TextDecoder().decode(head).includes('"gt_bboxes"')) return null;
+    return { benchmark: 'gansulishuzhi', confidence: 0.6, reason: `${MANIFEST} with gt_bboxes in ${where} (no pages/ folder)` };
   },
-  resolveProtocol: (n, o) => resolveProtocolFromSpecs('gansulishuzhi', protocols, n, o),
-  async loadDataset() {
-    throw new InputError('gansulishuzhi is not implemented yet');
+  resolveProtocol: (name, options) => resolveProtocolFromSpecs('gansulishuzhi', GANSU_PROTOCOLS, name, options),
+  loadDataset: (src, ctx) => loadGansu(src, ctx),
+  bundledPredictions(src) {
+    const found = findGansuRoot(src);
+    if (!found) return [];
+    const prefix = joinPath(found.root, 'runs') + '/';
+    return src
+      .list()
+      .filter((e) => e.path.startsWith(prefix) && !e.path.slice(prefix.length).includes('/') && e.path.toLowerCase().endsWith('.jsonl'))
+      .map((e): PredictionInput => ({ source: src, path: e.path, name: stem(basename(e.path)) }));
   },
-  bundledPredictions: () => [],
-  async loadPredictions() {
-    throw new InputError('gansulishuzhi is not implemented yet');
-  },
-  score() {
-    throw new InputError('gansulishuzhi is not implemented yet');
-  },
+  loadPredictions: (ds, input, ctx) => loadGansuPredictions(ds, input, ctx),
+  score: (ds, preds, protocol, ctx) => scoreGansu(ds, preds, protocol, ctx),
+  applyCorrections: (ds, corrections) => applyGansuCorrections(ds, corrections),
+  exportGroundTruth: (ds) => exportGansuGroundTruth(ds),
 };

@@ -1,0 +1,302 @@
+/**
+ * Scores one model on TABench (tabench.md): R2T exact match and CER over normalised strings,
+ * T2R greedy matching at IoU ≥ t with micro or macro P/R/F1, QSR@1/3/5, Overall; every key also
+ * per category, source dataset and annotation level. Builds one case record per query.
+ */
+import type { Box } from '../../geometry/box';
+import { charDiff, codePointLength, levenshtein } from '../../text/levenshtein';
+import {
+  InputError,
+  type CaseRecord,
+  type Instance,
+  type LoadedPredictions,
+  type ModelResult,
+  type Protocol,
+  type RunContext,
+} from '../../model';
+import { BENCHMARK_FILE, type Query, type Space, type TabenchDataset } from './dataset';
+import { formatIoU, greedyMatch } from './match';
+import { perQueryPRF, SlicedMetrics, type T2rAverage, type T2rQueryResult } from './metrics';
+import { normalizeR2t, type R2tNorm } from './normalize';
+import { parseR2t, parseT2r } from './parse';
+import { joinPredictions, type PredLine, type TabenchPredictions } from './predictions';
+
+export interface TabenchOptions {
+  norm: R2tNorm;
+  casefold: boolean;
+  average: T2rAverage;
+  iou: number;
+  coords: 'auto' | Space;
+}
+
+export function tabenchOptions(p: Protocol): TabenchOptions {
+  const o = p.options;
+  return {
+    norm: (o.r2t_norm as R2tNorm | undefined) ?? 'nfkc-ws-punct',
+    casefold: o.r2t_casefold === true,
+    average: o.t2r_average === 'macro' ? 'macro' : 'micro',
+    iou: typeof o.t2r_iou === 'number' ? o.t2r_iou : 0.5,
+    coords: o.coords === 'abs' || o.coords === 'rel1000' ? o.coords : 'auto',
+  };
+}
+
+const QSR_K = [1, 3, 5] as const;
+
+export async function scoreTabench(
+  ds: TabenchDataset,
+  preds: LoadedPredictions<TabenchPredictions>,
+  protocol: Protocol,
+  ctx?: RunContext,
+): Promise<ModelResult> {
+  const opt = tabenchOptions(protocol);
+  const space: Space = opt.coords === 'auto' ? preds.data.space : opt.coords;
+  const data = ds.spaces[space];
+  if (!data) throw new InputError(`prediction ${preds.data.file}: scoring in ${space} needs ${BENCHMARK_FILE[space]}, which the dataset lacks`);
+  const join = joinPredictions(data, preds.data);
+  const sliced = new SlicedMetrics();
+  const cases: CaseRecord[] = [];
+  let missing = 0;
+  let unparseable = 0;
+  const toPixels = pixelMapper(ds, space);
+
+  for (let i = 0; i < data.queries.length; i++) {
+    if (i % 2000 === 0) {
+      ctx?.signal?.throwIfAborted();
+      ctx?.progress?.({ phase: 'score', done: i, total: data.queries.length, label: preds.model });
+    }
+    const q = data.queries[i];
+    const pi = join.predOf[i];
+    const line = pi >= 0 ? preds.data.lines[pi] : undefined;
+    if (!line) missing += 1;
+    const targets = sliced.targets(q.category, q.source, q.level);
+    let c: CaseRecord;
+    if (q.task === 'R2T') {
+      const r = scoreR2tQuery(q, line, opt);
+      for (const s of targets) s.addR2t(r.correct, r.cer);
+      c = r.record;
+    } else {
+      const r = scoreT2rQuery(q, line, opt);
+      for (const s of targets) s.addT2r(r.result);
+      if (r.unparseable) unparseable += 1;
+      c = r.record;
+    }
+    c.image_file = ds.imageFiles.get(q.image_path) ?? null;
+    const size = ds.imageSizes.get(q.image_path);
+    if (size) {
+      c.width = size.width;
+      c.height = size.height;
+    }
+    placeShapes(c, q.image_path, toPixels);
+    c.detail = { ...c.detail, coords: space };
+    cases.push(c);
+  }
+
+  const warnings = [...preds.warnings.map((text) => ({ line: lineOf(text), text })), ...join.warnings]
+    .sort((a, b) => a.line - b.line)
+    .map((w) => w.text);
+  return {
+    model: preds.model,
+    metrics: sliced.metrics(opt.average),
+    counts: {
+      cases: data.queries.length,
+      skipped: data.badLines,
+      malformed_lines: preds.counts.malformed_lines ?? 0,
+      missing_predictions: missing,
+      unknown_lines: join.unknown,
+      duplicate_lines: join.duplicates,
+      unparseable_outputs: unparseable,
+    },
+    warnings,
+    cases,
+    settledOptions: { coords: space },
+  };
+}
+
+function lineOf(w: string): number {
+  const m = /^line (\d+):/.exec(w);
+  return m ? Number(m[1]) : 0;
+}
+
+function rawDetail(line: PredLine | undefined): Record<string, unknown> {
+  if (!line) return {};
+  return { line: line.line, output_field: line.field, raw_output: line.value };
+}
+
+export function scoreR2tQuery(
+  q: Query,
+  line: PredLine | undefined,
+  opt: Pick<TabenchOptions, 'norm' | 'casefold'>,
+): { correct: boolean; cer: number; record: CaseRecord } {
+  const parsed = line ? parseR2t(line.value) : undefined;
+  const predText = parsed?.text ?? '';
+  const gtN = normalizeR2t(q.gtText, opt.norm, opt.casefold);
+  const predN = normalizeR2t(predText, opt.norm, opt.casefold);
+  const correct = gtN === predN;
+  const dist = correct ? 0 : levenshtein(predN, gtN);
+  const cer = dist / Math.max(1, codePointLength(gtN));
+  const gt: Instance[] = [
+    {
+      id: 0,
+      shape: q.queryBox ? { type: 'box', box: q.queryBox } : undefined,
+      text: q.gtText,
+      state: 'info',
+      reason: 'the region the question asks about; its GT text is this instance’s text',
+    },
+  ];
+  const pred: Instance[] = line
+    ? [
+        {
+          id: 0,
+          text: predText,
+          state: correct ? 'tp' : 'fp',
+          reason: correct ? 'exact match after normalisation' : `differs after normalisation: ${dist} edit(s), CER ${cer.toFixed(3)}`,
+        },
+      ]
+    : [];
+  return {
+    correct,
+    cer,
+    record: {
+      case_id: q.id,
+      image_path: q.image_path,
+      task: 'R2T',
+      facets: facets(q),
+      score: correct ? 1 : 0,
+      outcome: correct ? 'pass' : 'fail',
+      gt,
+      pred,
+      matches: correct && line ? [{ gt: 0, pred: 0 }] : [],
+      errors: line ? [] : ['missing_prediction'],
+      detail: {
+        question: q.question,
+        ...rawDetail(line),
+        parse_rule: parsed ? parsed.rule : 'missing_prediction',
+        parse_steps: parsed?.steps ?? [],
+        gt_normalised: gtN,
+        pred_normalised: predN,
+        edit_distance: dist,
+        cer,
+        diff: correct ? undefined : charDiff(gtN, predN),
+        query_box: q.queryBox,
+      },
+    },
+  };
+}
+
+export function scoreT2rQuery(
+  q: Query,
+  line: PredLine | undefined,
+  opt: Pick<TabenchOptions, 'iou'>,
+): { result: T2rQueryResult; unparseable: boolean; record: CaseRecord } {
+  const t = opt.iou;
+  const parsed = line ? parseT2r(line.value) : undefined;
+  const boxes = parsed?.boxes ?? [];
+  const m = greedyMatch(q.gtBoxes, boxes, (iou) => iou >= t);
+  const tp = m.pairs.length;
+  const fp = boxes.length - tp;
+  const fn = q.gtBoxes.length - tp;
+  const prf = perQueryPRF(tp, q.gtBoxes.length, boxes.length);
+  // QSR looks at any GT box, not at the greedy pairs.
+  const qsr = QSR_K.map((k) => {
+    for (let p = 0; p < Math.min(k, boxes.length); p++) if (m.predBest[p] >= t) return true;
+    return false;
+  }) as [boolean, boolean, boolean];
+  const gt: Instance[] = q.gtBoxes.map((b, g) => {
+    const partner = m.gtPartner[g];
+    const inst: Instance = { id: g, shape: { type: 'box', box: b }, text: q.gtTexts[g], state: partner >= 0 ? 'tp' : 'fn', best_iou: m.gtBest[g] };
+    if (partner >= 0) {
+      inst.partner = partner;
+      inst.iou = boxesIoU(m.pairs, g, partner);
+      inst.reason = `matched prediction ${partner} at IoU ${formatIoU(inst.iou, t)} ≥ ${t}`;
+    } else if (boxes.length === 0) inst.reason = 'no predicted box';
+    else if (m.gtBest[g] < t) inst.reason = `best IoU ${formatIoU(m.gtBest[g], t)} < ${t}`;
+    else inst.reason = `every prediction with IoU ≥ ${t} was matched to another GT box`;
+    return inst;
+  });
+  const pred: Instance[] = boxes.map((b, p) => {
+    const partner = m.predPartner[p];
+    const inst: Instance = { id: p, shape: { type: 'box', box: b }, state: partner >= 0 ? 'tp' : 'fp', best_iou: m.predBest[p], attrs: { rank: p + 1 } };
+    if (partner >= 0) {
+      inst.partner = partner;
+      inst.iou = boxesIoU(m.pairs, partner, p);
+      inst.reason = `matched GT ${partner} at IoU ${formatIoU(inst.iou, t)} ≥ ${t}`;
+    } else if (m.predBest[p] < t) inst.reason = `IoU ${formatIoU(m.predBest[p], t)} < ${t}`;
+    else inst.reason = `duplicate: the GT box it overlaps at IoU ${formatIoU(m.predBest[p], t)} was matched to another prediction`;
+    if (parsed?.swapped.includes(p)) inst.tags = ['corners_swapped'];
+    return inst;
+  });
+  const errors: string[] = [];
+  if (!line) errors.push('missing_prediction');
+  else if (parsed?.unparseable) errors.push('unparseable_output');
+  const outcome = fp === 0 && fn === 0 ? 'pass' : tp === 0 ? 'fail' : 'partial';
+  return {
+    result: { tp, fp, fn, ...prf, qsr },
+    unparseable: parsed?.unparseable ?? false,
+    record: {
+      case_id: q.id,
+      image_path: q.image_path,
+      task: 'T2R',
+      facets: facets(q),
+      score: prf.f1,
+      outcome,
+      gt,
+      pred,
+      matches: m.pairs.map((p) => ({ gt: p.gt, pred: p.pred, iou: p.iou })),
+      errors,
+      detail: {
+        question: q.question,
+        ...rawDetail(line),
+        parse_rule: parsed ? parsed.rule : 'missing_prediction',
+        parse_steps: parsed?.steps ?? [],
+        tp,
+        fp,
+        fn,
+        precision: prf.precision,
+        recall: prf.recall,
+        f1: prf.f1,
+        qsr: { 1: qsr[0], 3: qsr[1], 5: qsr[2] },
+        iou_threshold: t,
+      },
+    },
+  };
+}
+
+function boxesIoU(pairs: readonly { gt: number; pred: number; iou: number }[], g: number, p: number): number {
+  return pairs.find((x) => x.gt === g && x.pred === p)?.iou ?? 0;
+}
+
+function facets(q: Query): CaseRecord['facets'] {
+  const f: CaseRecord['facets'] = { task: q.task };
+  if (q.category !== undefined) f.category = q.category;
+  if (q.source !== undefined) f.source_dataset = q.source;
+  if (q.level !== undefined) f.annotation_level = q.level;
+  return f;
+}
+
+type PixelMapper = (imagePath: string, b: Box) => Box | null;
+
+/** abs boxes are pixels already; rel1000 boxes scale by the image's own size (null when unknown). */
+function pixelMapper(ds: TabenchDataset, space: Space): PixelMapper {
+  if (space === 'abs') return (_p, b) => b;
+  return (p, b) => {
+    const s = ds.imageSizes.get(p);
+    if (!s) return null;
+    return [(b[0] * s.width) / 1000, (b[1] * s.height) / 1000, (b[2] * s.width) / 1000, (b[3] * s.height) / 1000];
+  };
+}
+
+/**
+ * Case records draw in pixels: the file-space box is kept in `attrs.box` and the shape is the
+ * pixel box; without a known image size a rel1000 instance has no shape.
+ */
+function placeShapes(c: CaseRecord, imagePath: string, toPixels: PixelMapper): void {
+  for (const inst of [...c.gt, ...c.pred]) {
+    if (inst.shape?.type !== 'box') continue;
+    const fileBox = inst.shape.box;
+    const px = toPixels(imagePath, fileBox);
+    if (px === fileBox) continue;
+    inst.attrs = { ...inst.attrs, box: fileBox };
+    if (px) inst.shape = { type: 'box', box: px };
+    else delete inst.shape;
+  }
+}
