@@ -33,9 +33,11 @@ function objectBox(v: unknown): Box | null {
 }
 
 /**
- * Accepted JSON: a bare 4-number list (one box), a list whose elements are 4-number lists or
- * objects with `bbox` / `bbox_2d` (other elements are skipped), an object with `bbox` / `bbox_2d`,
- * or `[]`. Anything else (e.g. `{"figures": …}`) is unparseable, with no bracket scan.
+ * Accepted JSON (the spec's Decisions list them): a top-level bare 4-number list (one box), a list
+ * whose elements are 4-number lists or objects with `bbox` / `bbox_2d` (other elements are
+ * skipped), or `[]`. Anything else is "JSON of another shape" and unparseable, with no bracket
+ * scan: `{"figures": …}`, and also a top-level `{"bbox_2d": …}` object, since the spec accepts
+ * such objects only "anywhere in a list".
  */
 function fromJson(v: unknown, steps: string[]): FigureParse {
   const bad: FigureParse = { boxes: [], rule: 'unparseable', unparseable: true, steps };
@@ -52,8 +54,7 @@ function fromJson(v: unknown, steps: string[]): FigureParse {
     }
     return boxes.length ? { boxes, rule: 'json', unparseable: false, steps } : bad;
   }
-  const b = objectBox(v);
-  return b ? { boxes: [b], rule: 'json', unparseable: false, steps } : bad;
+  return bad;
 }
 
 /**

@@ -82,14 +82,22 @@ export function parseT2r(value: unknown): T2rParse {
   return { boxes, rule, unparseable: rule === 'unparseable', swapped, steps };
 }
 
-function collectBoxes(v: unknown, out: Box[]): void {
-  if (isBox(v)) {
-    out.push([v[0], v[1], v[2], v[3]]);
-  } else if (Array.isArray(v)) {
-    for (const e of v) collectBoxes(e, out);
-  } else if (isObject(v)) {
-    const inner = v.bbox ?? v.bbox_2d;
-    if (inner !== undefined && inner !== null) collectBoxes(inner, out);
+/**
+ * Boxes in document order, through arrays and bbox / bbox_2d values. Iterative (an explicit
+ * stack), so a pathologically deep answer such as 200,000 nested `[` cannot overflow the call stack.
+ */
+function collectBoxes(root: unknown, out: Box[]): void {
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (isBox(v)) {
+      out.push([v[0], v[1], v[2], v[3]]);
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push(v[i]);
+    } else if (isObject(v)) {
+      const inner = v.bbox ?? v.bbox_2d;
+      if (inner !== undefined && inner !== null) stack.push(inner);
+    }
   }
 }
 

@@ -1,0 +1,66 @@
+/**
+ * The page end to end in real Chromium: a 20,000-image LTB-shaped set is generated inside the page
+ * (origin-private file system), opened through the folder picker, a prediction file added, and we
+ * print the time to a scored report and the longest main-thread task (PerformanceObserver
+ * 'longtask') — the UI must stay responsive while the worker scores. Builds dist/ if it is missing.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import { build, preview } from 'vite';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
+import { stubPickersToOpfs, writeLtbShapedToOpfs } from '../e2e/ltbShaped';
+import { REPO_ROOT } from '../test/shared';
+
+const IMAGES = 20_000;
+const WORDS = 5;
+
+export async function run(): Promise<void> {
+  if (!existsSync(resolve(REPO_ROOT, 'dist/index.html'))) {
+    console.log('building dist/ …');
+    await build({ root: REPO_ROOT, logLevel: 'warn' });
+  }
+  const server = await preview({ root: REPO_ROOT, logLevel: 'warn', preview: { host: '127.0.0.1', port: 4311, strictPort: false, open: false } });
+  const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4311/';
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const names = { dataset: 'bench-ltb', predictions: 'bench-ltb-preds' };
+    await page.addInitScript(...stubPickersToOpfs(names));
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longest: number; __resetLongest: () => void };
+      w.__longest = 0;
+      w.__resetLongest = () => (w.__longest = 0);
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(url);
+    let t = performance.now();
+    const size = await writeLtbShapedToOpfs(page, { images: IMAGES, words: WORDS, ...names });
+    console.log(
+      `generated ${IMAGES} images × ${WORDS} words in the page: GT ${(size.gtBytes / 2 ** 20).toFixed(0)} MiB (15 files), predictions ${(size.predBytes / 2 ** 20).toFixed(0)} MiB, ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    await page.evaluate(() => (window as unknown as { __resetLongest: () => void }).__resetLongest());
+
+    t = performance.now();
+    await page.getByRole('button', { name: 'Open folder…' }).click();
+    await page.getByTestId('dataset-summary').filter({ hasText: 'LTB' }).waitFor({ timeout: 600_000 });
+    const opened = (performance.now() - t) / 1000;
+    const summary = await page.getByTestId('dataset-summary').textContent();
+
+    t = performance.now();
+    await page.getByRole('button', { name: 'Add prediction files…' }).click();
+    await page.getByTestId('report-protocol').waitFor({ timeout: 900_000 });
+    await page.getByTestId('case-count').waitFor({ timeout: 120_000 }).catch(() => undefined);
+    const scored = (performance.now() - t) / 1000;
+    const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const hmean = await page.locator('td[data-key="norm/hmean"]').first().getAttribute('title');
+    console.log(`opened (detect + read GT): ${opened.toFixed(2)} s — ${summary}`);
+    console.log(`time to scored report (read predictions + score 15 splits + case table): ${scored.toFixed(2)} s (${hmean})`);
+    console.log(`longest main-thread task from open to report: ${longest.toFixed(0)} ms`);
+  } finally {
+    await browser.close();
+    await new Promise<void>((r) => server.httpServer.close(() => r()));
+  }
+}

@@ -1,0 +1,59 @@
+/** Shared steps of the shell's browser tests (opening folders the three ways, reading cells). */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Every file under `dir` (relative '/'-paths), hidden ones included (the app must skip them). */
+export function walk(dir: string): string[] {
+  const out: string[] = [];
+  const rec = (d: string) => {
+    for (const name of readdirSync(d)) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) rec(p);
+      else out.push(relative(dir, p).split('\\').join('/'));
+    }
+  };
+  rec(dir);
+  return out.sort();
+}
+
+/** Drops a real folder (or files) on the page through the DevTools protocol, as a user's drag would. */
+export async function dropPaths(page: Page, paths: string[]): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  for (const type of ['dragEnter', 'dragOver', 'drop'] as const) {
+    await cdp.send('Input.dispatchDragEvent', { type, x: 300, y: 300, data: { items: [], files: paths, dragOperationsMask: 1 } });
+  }
+  await cdp.detach();
+}
+
+/** The cell of one metric of one model in the report (its title holds the exact value). */
+export function metricCell(page: Page, model: string, key: string) {
+  return page.locator(`section[aria-label="Report"] .report-body > table td[data-model="${model}"][data-key="${key}"]`).first();
+}
+
+export async function expectMetric(page: Page, model: string, key: string, exact: number): Promise<void> {
+  const cell = metricCell(page, model, key);
+  await expect(cell).toHaveAttribute('title', `${key} = ${String(exact)}`);
+}
+
+/** Fills the origin-private file system with a copy of `dir` (under `name`) from inside the page. */
+export async function fillOpfs(page: Page, dir: string, name: string): Promise<void> {
+  const files = walk(dir).map((p) => ({ path: p, b64: readFileSync(join(dir, p)).toString('base64') }));
+  await page.evaluate(
+    async ({ files, name }) => {
+      const root = await navigator.storage.getDirectory();
+      await root.removeEntry(name, { recursive: true }).catch(() => undefined);
+      const top = await root.getDirectoryHandle(name, { create: true });
+      for (const f of files) {
+        const parts = f.path.split('/');
+        let d = top;
+        for (const seg of parts.slice(0, -1)) d = await d.getDirectoryHandle(seg, { create: true });
+        const fh = await d.getFileHandle(parts.at(-1)!, { create: true });
+        const w = await fh.createWritable();
+        await w.write(Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0)));
+        await w.close();
+      }
+    },
+    { files, name },
+  );
+}

@@ -1,0 +1,27 @@
+/** `window.__viewer`: what the viewer harness exposes to e2e tests and the benchmark. */
+import type { CaseViewerHandle, CompareMode } from '../src/app/canvas/CaseViewer';
+import type { Fixture } from './fixtures';
+
+export interface HarnessHash {
+  name: string;
+  compare: CompareMode;
+  models: number;
+  image: 'ok' | 'missing';
+}
+
+export interface ViewerHooks {
+  handle: CaseViewerHandle | null;
+  fixture: Fixture;
+  hash: HarnessHash;
+  /** How often the viewer asked for the next (1) / previous (-1) case, in order. */
+  caseMoves: number[];
+  names: readonly string[];
+  /** The image for the current fixture has been generated (or is deliberately missing). */
+  ready: boolean;
+}
+
+declare global {
+  interface Window {
+    __viewer?: ViewerHooks;
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * An isolated page for the case viewer's e2e tests and benchmark: renders CaseViewer with a
+ * generated case chosen by the hash (`#case=dense5000`, `#case=ltb`, … ; `&compare=2` for two
+ * models side by side, `&compare=overlay` for them overlaid) and exposes `window.__viewer`.
+ * Images are drawn in the page (OffscreenCanvas → ImageBitmap); nothing is fetched.
+ */
+import { StrictMode, useEffect, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
+import { shapePoints } from '../src/app/canvas/geometry';
+import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
+import type { HarnessHash } from './hooks';
+
+type HashState = HarnessHash;
+
+function readHash(): HashState {
+  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const c = p.get('compare');
+  const compare: CompareMode = c === 'overlay' ? 'overlay' : c === '2' || c === 'side-by-side' ? 'side-by-side' : 'single';
+  return { name: p.get('case') ?? 'ltb', compare, models: compare === 'single' ? 1 : 2, image: p.get('image') === 'missing' ? 'missing' : 'ok' };
+}
+
+/** A page-like image: a gradient, faint "text lines" and, for the overlay, the GT in red. */
+function drawImage(f: Fixture, overlay: boolean): ImageBitmap {
+  const c = new OffscreenCanvas(f.width, f.height);
+  const g = c.getContext('2d')!;
+  const grad = g.createLinearGradient(0, 0, f.width, f.height);
+  grad.addColorStop(0, '#3b3f46');
+  grad.addColorStop(1, '#5b5246');
+  g.fillStyle = grad;
+  g.fillRect(0, 0, f.width, f.height);
+  g.fillStyle = 'rgba(230,230,220,0.18)';
+  for (const inst of f.views[0].record.gt) {
+    const pts = shapePoints(inst.shape);
+    if (pts.length < 6) continue;
+    g.beginPath();
+    g.moveTo(pts[0], pts[1]);
+    for (let i = 2; i < pts.length; i += 2) g.lineTo(pts[i], pts[i + 1]);
+    g.closePath();
+    g.fill();
+    if (overlay) {
+      g.strokeStyle = '#ff0000';
+      g.lineWidth = 6;
+      g.stroke();
+    }
+  }
+  return c.transferToImageBitmap();
+}
+
+function Harness() {
+  const [hash, setHash] = useState(readHash);
+  const [fx, setFx] = useState(() => fixture(hash.name, hash.models));
+  const [images, setImages] = useState<{ fx: Fixture | null; image: ImageBitmap | null; overlay: ImageBitmap | null }>({ fx: null, image: null, overlay: null });
+  const handle = useRef<CaseViewerHandle | null>(null);
+  const moves = useRef<number[]>([]);
+
+  useEffect(() => {
+    const on = () => {
+      const h = readHash();
+      setHash(h);
+      setFx(fixture(h.name, h.models));
+    };
+    window.addEventListener('hashchange', on);
+    return () => window.removeEventListener('hashchange', on);
+  }, []);
+
+  useEffect(() => {
+    setImages({ fx, image: hash.image === 'ok' ? drawImage(fx, false) : null, overlay: fx.overlay ? drawImage(fx, true) : null });
+  }, [fx, hash.image]);
+
+  useEffect(() => {
+    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx };
+  });
+
+  const go = (d: number) => {
+    moves.current.push(d);
+    const i = FIXTURE_NAMES.indexOf(hash.name as (typeof FIXTURE_NAMES)[number]);
+    const next = FIXTURE_NAMES[(i + d + FIXTURE_NAMES.length) % FIXTURE_NAMES.length];
+    const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+    p.set('case', next);
+    location.hash = p.toString();
+  };
+
+  return (
+    <div style={{ height: '100vh' }}>
+      <CaseViewer
+        ref={(h) => {
+          handle.current = h;
+          if (window.__viewer) window.__viewer.handle = h;
+        }}
+        benchmark={fx.benchmark}
+        views={fx.views}
+        image={images.image}
+        imageStatus={hash.image === 'missing' ? 'missing' : images.image ? 'ok' : 'loading'}
+        imagePath={fx.views[0].record.image_path ?? undefined}
+        overlayImage={images.overlay}
+        compare={hash.compare}
+        onNextCase={() => go(1)}
+        onPrevCase={() => go(-1)}
+      />
+    </div>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Harness />
+  </StrictMode>,
+);

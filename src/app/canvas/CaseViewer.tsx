@@ -1,0 +1,375 @@
+/**
+ * CaseViewer — one case on its image, with every GT instance and prediction explained.
+ *
+ * Props:
+ * - `benchmark`: which benchmark the records come from (labels and panels adapt to it).
+ * - `views`: one `{ model, record }` per model for the same case (1 for a single model).
+ * - `image`: the decoded image (use `decodeImage(blob)` from ./decode, which applies EXIF
+ *   orientation), or null; `imageStatus` says why it is null ('loading' | 'missing' | 'error');
+ *   `imagePath` is shown when the image is missing.
+ * - `overlayImage`: the dataset's own overlay (gansulishuzhi's red-box pages), toggled with `o`.
+ * - `compare`: 'single' (first view), 'side-by-side' (a pane per model, zoom and pan linked) or
+ *   'overlay' (all models in one pane, each in its own colour).
+ * - `onPrevCase` / `onNextCase`: called for ← / → (and k / j).
+ * - `onInstanceSelect(model, side, id)`: called when the user selects a shape or a panel row.
+ * - `ref`: a CaseViewerHandle (test hooks and programmatic control).
+ * - `keyboard`: false to leave the keys to the page (default true).
+ *
+ * Geometry is in image pixels; the instances' `state` decides colour and dash (see style.ts).
+ */
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import type Konva from 'konva';
+import type { BenchmarkId, CaseRecord } from '../../core/model';
+import { ALL_LAYERS, type LayerToggles } from './draw';
+import { explain, explanationText } from './explain';
+import { SpatialIndex } from './hitTest';
+import { KEY_BINDINGS } from './keys';
+import { Pane } from './Pane';
+import { buildScene, countByState, errorOrder, instanceKey, panesFor, type CaseView, type SceneItem, type Side } from './scene';
+import { MODEL_COLORS } from './style';
+import { actualSize, fitTransform, toScreen, zoomAt, zoomToRect, type ViewTransform } from './transform';
+import { useViewerKeys } from './useViewerKeys';
+import { useElementSize } from './useElementSize';
+import { InstancePanel } from '../viewer/InstancePanel';
+import { TextDiff } from '../viewer/TextDiff';
+import { GlyphText } from '../viewer/GlyphText';
+
+export type CompareMode = 'single' | 'side-by-side' | 'overlay';
+export type ImageStatus = 'loading' | 'ok' | 'missing' | 'error';
+
+export interface CaseViewerProps {
+  benchmark: BenchmarkId;
+  views: { model: string; record: CaseRecord }[];
+  image: ImageBitmap | null;
+  imageStatus: ImageStatus;
+  imagePath?: string;
+  overlayImage?: ImageBitmap | null;
+  compare: CompareMode;
+  onPrevCase?(): void;
+  onNextCase?(): void;
+  onInstanceSelect?(model: string, side: Side, id: number): void;
+  keyboard?: boolean;
+  ref?: Ref<CaseViewerHandle>;
+}
+
+export interface HitInfo {
+  pane: number;
+  model: string;
+  side: Side;
+  id: number;
+  state: string;
+}
+
+/** What tests and the page may ask of the viewer. Client coordinates are the page's CSS pixels. */
+export interface CaseViewerHandle {
+  transform(): ViewTransform;
+  setTransform(t: ViewTransform): void;
+  /** The transforms the Konva layers actually carry, per pane (checks linked zoom). */
+  paneTransforms(): ViewTransform[];
+  /** What the last frame drew in a pane, by "side:state". */
+  drawnCounts(pane?: number): Record<string, number>;
+  /** All instances with geometry in a pane, by "side:state" (drawn or not). */
+  sceneCounts(pane?: number): Record<string, number>;
+  instanceAt(clientX: number, clientY: number): HitInfo | null;
+  /** The client position of an image point in a pane. */
+  clientPoint(pane: number, ix: number, iy: number): [number, number];
+  /** The outline of an instance, in image pixels. */
+  outline(pane: number, side: Side, id: number): number[] | null;
+  /** RGBA of the static-shapes layer at a client point (transparent where nothing is drawn). */
+  shapePixel(clientX: number, clientY: number): [number, number, number, number] | null;
+  selected(): { view: number; side: Side; id: number } | null;
+  layers(): LayerToggles;
+  errorOrder(pane?: number): { side: Side; id: number }[];
+}
+
+interface Selection {
+  view: number;
+  side: Side;
+  id: number;
+}
+
+const PANEL_WIDTH = 360;
+
+export function CaseViewer(props: CaseViewerProps) {
+  const { views, compare, image, imageStatus, overlayImage, onNextCase, onPrevCase, onInstanceSelect } = props;
+  const panes = useMemo(() => panesFor(views as CaseView[], compare), [views, compare]);
+  const scenes = useMemo(() => panes.map((p) => buildScene(p)), [panes]);
+  const indexes = useMemo(() => scenes.map((s) => new SpatialIndex(s.items)), [scenes]);
+  const lookup = useMemo(() => scenes.map((s) => new Map(s.items.map((it) => [instanceKey(it.view, it.side, it.id), it]))), [scenes]);
+  const caseKey = views.map((v) => `${v.model}\u0000${v.record.case_id}`).join('\u0001') + `|${compare}`;
+
+  const [area, areaRef] = useElementSize<HTMLDivElement>();
+  const paneW = panes.length > 0 ? Math.max(1, Math.floor(area.width / panes.length)) : 1;
+  const paneH = Math.max(1, area.height);
+
+  const [layers, setLayers] = useState<LayerToggles>(ALL_LAYERS);
+  const [showHelp, setShowHelp] = useState(false);
+  const [showOverlayImage, setShowOverlayImage] = useState(false);
+  const [activePane, setActivePane] = useState(0);
+  // View state belongs to one case: stored with the case key and ignored once the case changes.
+  const [view, setView] = useState<{ caseKey: string; t: ViewTransform } | null>(null);
+  const [sel, setSel] = useState<{ caseKey: string; s: Selection; errorIdx: number } | null>(null);
+  const [hover, setHover] = useState<{ pane: number; key: number; sx: number; sy: number } | null>(null);
+
+  const shown = showOverlayImage && overlayImage ? overlayImage : image;
+  // The record's own size first: while the next case's image decodes, the previous image is
+  // still on screen and must not decide the fit.
+  const first = views[0]?.record;
+  const extent = useMemo(() => {
+    if (first?.width && first.height && first.width > 0 && first.height > 0) return { w: first.width, h: first.height };
+    if (image) return { w: image.width, h: image.height };
+    return { w: scenes[0]?.width ?? 1, h: scenes[0]?.height ?? 1 };
+  }, [first, image, scenes]);
+  const fit = useMemo(() => fitTransform(extent.w, extent.h, paneW, paneH), [extent, paneW, paneH]);
+  const transform = view && view.caseKey === caseKey ? view.t : fit;
+  const liveT = useRef(transform);
+  liveT.current = transform;
+
+  const updateTransform = useCallback(
+    (fn: (t: ViewTransform) => ViewTransform) => setView((v) => ({ caseKey, t: fn(v && v.caseKey === caseKey ? v.t : liveT.current) })),
+    [caseKey],
+  );
+
+  const selection = sel && sel.caseKey === caseKey ? sel.s : null;
+  const errorIdx = sel && sel.caseKey === caseKey ? sel.errorIdx : -1;
+  const paneOfView = useCallback((v: number) => (compare === 'side-by-side' ? v : 0), [compare]);
+  const selectedItem: SceneItem | null = selection ? (lookup[paneOfView(selection.view)]?.get(instanceKey(selection.view, selection.side, selection.id)) ?? null) : null;
+
+  const select = useCallback(
+    (s: Selection | null, zoom: boolean, errorIndex = -1) => {
+      if (!s) {
+        setSel(null);
+        return;
+      }
+      setSel({ caseKey, s, errorIdx: errorIndex });
+      const pane = paneOfView(s.view);
+      setActivePane(pane);
+      const it = lookup[pane]?.get(instanceKey(s.view, s.side, s.id));
+      if (zoom && it) setView({ caseKey, t: zoomToRect(it.bounds, paneW, paneH, 0.33, fit.scale) });
+      onInstanceSelect?.(views[s.view]?.model ?? '', s.side, s.id);
+    },
+    [caseKey, lookup, paneOfView, paneW, paneH, fit.scale, onInstanceSelect, views],
+  );
+
+  const onHover = useCallback((pane: number, key: number, sx: number, sy: number) => {
+    setHover((h) => (key < 0 ? (h ? null : h) : h && h.pane === pane && h.key === key && Math.abs(h.sx - sx) < 1 && Math.abs(h.sy - sy) < 1 ? h : { pane, key, sx, sy }));
+  }, []);
+  const onPick = useCallback(
+    (pane: number, key: number) => {
+      const it = scenes[pane]?.items[key];
+      setActivePane(pane);
+      select(it ? { view: it.view, side: it.side, id: it.id } : null, false);
+    },
+    [scenes, select],
+  );
+
+  const stages = useRef<(Konva.Stage | null)[]>([]);
+  const registerStage = useCallback((pane: number, s: Konva.Stage | null) => {
+    stages.current[pane] = s;
+  }, []);
+  const stats = useMemo(() => panes.map(() => ({}) as Record<string, number>), [panes]);
+
+  const errors = useMemo(() => errorOrder(scenes[Math.min(activePane, scenes.length - 1)]?.items ?? []), [scenes, activePane]);
+  const stepError = (dir: 1 | -1) => {
+    if (errors.length === 0) return;
+    const i = errorIdx < 0 ? (dir === 1 ? 0 : errors.length - 1) : (errorIdx + dir + errors.length) % errors.length;
+    const it = errors[i];
+    select({ view: it.view, side: it.side, id: it.id }, true, i);
+  };
+
+  const toggle = (k: keyof LayerToggles) => setLayers((l) => ({ ...l, [k]: !l[k] }));
+  useViewerKeys(
+    {
+      nextCase: onNextCase,
+      prevCase: onPrevCase,
+      nextError: () => stepError(1),
+      prevError: () => stepError(-1),
+      toggleGt: () => toggle('gt'),
+      togglePred: () => toggle('pred'),
+      toggleDontcare: () => toggle('dontcare'),
+      toggleLabels: () => toggle('labels'),
+      toggleOverlayImage: () => overlayImage && setShowOverlayImage((v) => !v),
+      fit: () => setView({ caseKey, t: fit }),
+      actualSize: () => setView({ caseKey, t: actualSize(transform, paneW, paneH) }),
+      zoomIn: () => updateTransform((t) => zoomAt(t, paneW / 2, paneH / 2, 1.25)),
+      zoomOut: () => updateTransform((t) => zoomAt(t, paneW / 2, paneH / 2, 0.8)),
+      help: () => setShowHelp((v) => !v),
+      close: () => (showHelp ? setShowHelp(false) : setSel(null)),
+    },
+    props.keyboard !== false,
+  );
+
+  const paneRect = (pane: number) => areaRef.current?.querySelector<HTMLElement>(`[data-testid="viewer-pane-${pane}"]`)?.getBoundingClientRect() ?? null;
+  useImperativeHandle(
+    props.ref,
+    (): CaseViewerHandle => ({
+      transform: () => liveT.current,
+      setTransform: (t) => setView({ caseKey, t }),
+      paneTransforms: () =>
+        stages.current.slice(0, panes.length).map((s) => {
+          const l = s?.getLayers()[1];
+          return l ? { scale: l.scaleX(), x: l.x(), y: l.y() } : { scale: NaN, x: NaN, y: NaN };
+        }),
+      drawnCounts: (pane = 0) => ({ ...stats[pane] }),
+      sceneCounts: (pane = 0) => countByState(scenes[pane]?.items ?? []),
+      instanceAt: (cx, cy) => {
+        for (let pane = 0; pane < panes.length; pane++) {
+          const r = paneRect(pane);
+          if (!r || cx < r.left || cx >= r.right || cy < r.top || cy >= r.bottom) continue;
+          const t = liveT.current;
+          const ix = (cx - r.left - t.x) / t.scale;
+          const iy = (cy - r.top - t.y) / t.scale;
+          const k = indexes[pane].hit(ix, iy, 4 / t.scale, (s) => (s.state === 'dontcare' ? layers.dontcare : s.side === 'gt' ? layers.gt : layers.pred));
+          const it = scenes[pane].items[k];
+          return it ? { pane, model: views[it.view]?.model ?? '', side: it.side, id: it.id, state: it.state } : null;
+        }
+        return null;
+      },
+      clientPoint: (pane, ix, iy) => {
+        const r = paneRect(pane);
+        const [sx, sy] = toScreen(liveT.current, ix, iy);
+        return [(r?.left ?? 0) + sx, (r?.top ?? 0) + sy];
+      },
+      outline: (pane, side, id) => {
+        const it = scenes[pane]?.items.find((i) => i.side === side && i.id === id && (side === 'gt' || panes[pane].length === 1 || i.view === panes[pane][0].index));
+        return it ? [...it.points] : null;
+      },
+      shapePixel: (cx, cy) => {
+        for (let pane = 0; pane < panes.length; pane++) {
+          const r = paneRect(pane);
+          const layer = stages.current[pane]?.getLayers()[1];
+          if (!r || !layer || cx < r.left || cx >= r.right || cy < r.top || cy >= r.bottom) continue;
+          const canvas = layer.getCanvas();
+          const pr = canvas.getPixelRatio();
+          const d = canvas.getContext()._context.getImageData(Math.floor((cx - r.left) * pr), Math.floor((cy - r.top) * pr), 1, 1).data;
+          return [d[0], d[1], d[2], d[3]];
+        }
+        return null;
+      },
+      selected: () => selection,
+      layers: () => layers,
+      errorOrder: (pane = 0) => errorOrder(scenes[pane]?.items ?? []).map((it) => ({ side: it.side, id: it.id })),
+    }),
+  );
+
+  const hovered = hover ? scenes[hover.pane]?.items[hover.key] : undefined;
+  const tipItem = hovered ?? selectedItem ?? undefined;
+  const tipPane = hovered ? hover!.pane : selectedItem ? paneOfView(selectedItem.view) : -1;
+  let tipPos: [number, number] = [0, 0];
+  if (hovered) tipPos = [hover!.sx + 14, hover!.sy + 14];
+  else if (selectedItem) {
+    const [sx, sy] = toScreen(transform, selectedItem.bounds.x1, selectedItem.bounds.y1);
+    tipPos = [sx + 6, sy + 6];
+  }
+  const tip = tipItem ? explain(tipItem.side, tipItem.inst, views.length > 1 ? views[tipItem.view]?.model : undefined) : null;
+
+  const activeViews = panes[Math.min(activePane, panes.length - 1)] ?? [];
+  const selectedKey = selection ? instanceKey(selection.view, selection.side, selection.id) : null;
+  const onRowSelect = useCallback((v: number, side: Side, id: number) => select({ view: v, side, id }, true), [select]);
+  const statusText = imageStatus === 'ok' ? null : imageStatus === 'loading' ? 'loading image…' : imageStatus === 'missing' ? `image not found${props.imagePath ? `: ${props.imagePath}` : ''}` : `image could not be decoded${props.imagePath ? `: ${props.imagePath}` : ''}`;
+
+  return (
+    <div className="bl-case-viewer" data-testid="case-viewer" data-benchmark={props.benchmark} style={{ display: 'flex', width: '100%', height: '100%', minHeight: 0, color: '#eee', background: '#181818', fontFamily: 'system-ui, sans-serif' }}>
+      <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+        <div role="toolbar" aria-label="viewer" style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '4px 6px', fontSize: 13, flexWrap: 'wrap' }}>
+          <button type="button" onClick={() => setView({ caseKey, t: fit })} title="fit (f)">Fit</button>
+          <button type="button" onClick={() => setView({ caseKey, t: actualSize(transform, paneW, paneH) })} title="actual size (1)">1:1</button>
+          <span data-testid="zoom-level">{Math.round(transform.scale * 100)}%</span>
+          {(['gt', 'pred', 'dontcare', 'labels'] as const).map((k) => (
+            <label key={k}>
+              <input type="checkbox" checked={layers[k]} onChange={() => toggle(k)} data-testid={`layer-${k}`} /> {k === 'gt' ? 'GT (g)' : k === 'pred' ? 'predictions (p)' : k === 'dontcare' ? "don't care (d)" : 'labels (l)'}
+            </label>
+          ))}
+          {overlayImage && (
+            <label>
+              <input type="checkbox" checked={showOverlayImage} onChange={() => setShowOverlayImage((v) => !v)} data-testid="overlay-image" /> dataset overlay (o)
+            </label>
+          )}
+          {compare === 'overlay' &&
+            views.map((v, i) => (
+              <span key={v.model} data-testid="model-legend" style={{ color: MODEL_COLORS[i % MODEL_COLORS.length] }}>
+                ■ {v.model}
+              </span>
+            ))}
+          <span style={{ opacity: 0.7 }}>
+            errors {errors.length === 0 ? 0 : `${errorIdx + 1 > 0 ? errorIdx + 1 : '–'}/${errors.length}`} (e / E)
+          </span>
+          <button type="button" onClick={() => setShowHelp((v) => !v)} aria-label="keyboard help" title="keyboard help (?)">?</button>
+        </div>
+        <div ref={areaRef} style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
+          {area.width > 0 &&
+            panes.map((pv, i) => (
+              <div key={i} style={{ position: 'relative', width: paneW, height: paneH }}>
+                <Pane
+                  pane={i}
+                  scene={scenes[i]}
+                  index={indexes[i]}
+                  image={shown}
+                  transform={transform}
+                  width={paneW}
+                  height={paneH}
+                  layers={layers}
+                  overlay={compare === 'overlay'}
+                  highlight={[...(hovered && hover!.pane === i ? [hovered] : []), ...(selectedItem && paneOfView(selectedItem.view) === i && selectedItem !== hovered ? [selectedItem] : [])]}
+                  stats={stats[i]}
+                  updateTransform={updateTransform}
+                  onHover={onHover}
+                  onPick={onPick}
+                  registerStage={registerStage}
+                />
+                {panes.length > 1 && <div style={{ position: 'absolute', left: 6, top: 4, fontSize: 12, background: 'rgba(0,0,0,0.6)', padding: '1px 4px', pointerEvents: 'none' }}>{pv.map((v) => v.model).join(' + ')}</div>}
+                {statusText && (
+                  <div data-testid="image-status" style={{ position: 'absolute', left: 6, bottom: 6, fontSize: 12, background: 'rgba(0,0,0,0.7)', padding: '2px 6px', pointerEvents: 'none' }}>
+                    {statusText}
+                  </div>
+                )}
+                {tip && tipPane === i && (
+                  <div data-testid="viewer-tooltip" role="tooltip" aria-label={explanationText(tip)} style={{ position: 'absolute', left: Math.min(tipPos[0], paneW - 260), top: Math.min(tipPos[1], paneH - 80), maxWidth: 320, background: 'rgba(20,20,20,0.92)', border: '1px solid #555', borderRadius: 4, padding: '4px 8px', fontSize: 12, pointerEvents: 'none', zIndex: 2 }}>
+                    <div style={{ fontWeight: 600 }}>{tip.title}</div>
+                    {tip.facts.map((f) => (
+                      <div key={f.label}>
+                        <span style={{ opacity: 0.7 }}>{f.label}: </span>
+                        <GlyphText text={f.value} />
+                      </div>
+                    ))}
+                    {tip.reason && (
+                      <div style={{ fontStyle: 'italic' }}>
+                        <GlyphText text={tip.reason} />
+                      </div>
+                    )}
+                  </div>
+                )}
+              </div>
+            ))}
+          {showHelp && <HelpOverlay onClose={() => setShowHelp(false)} />}
+        </div>
+      </div>
+      <aside style={{ width: PANEL_WIDTH, display: 'flex', flexDirection: 'column', borderLeft: '1px solid #333', minHeight: 0 }}>
+        {activeViews.map((v) => (
+          <TextDiff key={v.index} record={v.record} model={activeViews.length > 1 ? v.model : undefined} />
+        ))}
+        <InstancePanel pane={activeViews} selected={selectedKey} onSelect={onRowSelect} />
+      </aside>
+    </div>
+  );
+}
+
+function HelpOverlay({ onClose }: { onClose(): void }) {
+  return (
+    <div role="dialog" aria-label="keyboard help" data-testid="viewer-help" style={{ position: 'absolute', inset: 24, background: 'rgba(10,10,10,0.94)', border: '1px solid #666', borderRadius: 6, padding: 16, overflow: 'auto', zIndex: 5 }}>
+      <h3 style={{ marginTop: 0 }}>Keyboard</h3>
+      <table>
+        <tbody>
+          {KEY_BINDINGS.map((b) => (
+            <tr key={b.action}>
+              <td style={{ paddingRight: 16 }}>{b.keys.map((k) => <kbd key={k} style={{ marginRight: 4, border: '1px solid #888', borderRadius: 3, padding: '0 4px' }}>{k === ' ' ? 'Space' : k}</kbd>)}</td>
+              <td>{b.help}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>Mouse: wheel zooms at the cursor, drag pans, click a shape to select it and see why it is what it is.</p>
+      <button type="button" onClick={onClose}>Close (Esc)</button>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * One canvas pane: three Konva layers (image; every static shape in ONE custom Shape; the
+ * hovered / selected highlight), none of them listening — pointer input is handled on the
+ * container and hit-tested with hitTest.ts once per animation frame.
+ *
+ * While the view only moves (pan, zoom), the static layer re-blits its last full drawing with the
+ * new transform and draws everything again once the motion has paused for SETTLE_MS: a full
+ * draw of 5,000 polygons takes far longer than a frame in software-rendered Chromium, a blit
+ * does not. The image layer likewise draws a pre-scaled copy when zoomed out (a mip level).
+ */
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type Konva from 'konva';
+import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
+import { drawHighlight, drawLabels, drawShapes, type LayerToggles } from './draw';
+import type { SpatialIndex } from './hitTest';
+import type { Scene, SceneItem } from './scene';
+import { isVisible } from './draw';
+import { panBy, toImage, wheelFactor, zoomAt, type ViewTransform } from './transform';
+
+export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform) => void;
+
+export interface PaneProps {
+  pane: number;
+  scene: Scene;
+  index: SpatialIndex<SceneItem>;
+  image: CanvasImageSource | null;
+  transform: ViewTransform;
+  width: number;
+  height: number;
+  layers: LayerToggles;
+  overlay: boolean;
+  highlight: readonly SceneItem[];
+  /** Receives what the last frame drew, by "side:state". */
+  stats: Record<string, number>;
+  updateTransform: TransformUpdate;
+  onHover(pane: number, key: number, sx: number, sy: number): void;
+  onPick(pane: number, key: number): void;
+  registerStage(pane: number, stage: Konva.Stage | null): void;
+}
+
+/** Quiet time after the last pan / zoom before the static layer is drawn again in full. */
+export const SETTLE_MS = 140;
+
+interface StaticCache {
+  canvas: HTMLCanvasElement;
+  t: ViewTransform;
+  pr: number;
+  content: object;
+}
+
+/** Pre-scaled copies of the image (1/2, 1/4, …) so a zoomed-out view never resamples 12 MP per frame. */
+function useMipLevels(image: CanvasImageSource | null): { image: CanvasImageSource; factor: number }[] {
+  const [levels, setLevels] = useState<{ source: CanvasImageSource | null; list: { image: CanvasImageSource; factor: number }[] }>({ source: null, list: [] });
+  useEffect(() => {
+    if (!image || !(image instanceof ImageBitmap)) return;
+    let alive = true;
+    const made: ImageBitmap[] = [];
+    (async () => {
+      const list: { image: CanvasImageSource; factor: number }[] = [];
+      for (let f = 2; image.width / f >= 256 && image.height / f >= 256 && f <= 16; f *= 2) {
+        try {
+          const bmp = await createImageBitmap(image, { resizeWidth: Math.round(image.width / f), resizeHeight: Math.round(image.height / f), resizeQuality: 'medium' });
+          made.push(bmp);
+          list.push({ image: bmp, factor: f });
+        } catch {
+          break;
+        }
+      }
+      if (alive) setLevels({ source: image, list });
+    })();
+    return () => {
+      alive = false;
+      for (const b of made) b.close();
+    };
+  }, [image]);
+  return levels.source === image ? levels.list : [];
+}
+
+const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+const ratioOf = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
+
+/** Pixels of pointer movement below which a press counts as a click, not a drag. */
+const CLICK_SLOP = 4;
+
+export const Pane = memo(function Pane(p: PaneProps) {
+  const { pane, scene, index, transform, width, height, layers, overlay, stats, updateTransform, onHover, onPick, registerStage } = p;
+  const box = useRef<HTMLDivElement>(null);
+  // Latest values for the native listeners and the per-frame hit test.
+  const live = useRef({ transform, layers, index });
+  useEffect(() => {
+    live.current = { transform, layers, index };
+  });
+
+  const staticLayer = useRef<Konva.Layer>(null);
+  const cache = useRef<StaticCache | null>(null);
+  const forceFull = useRef(false);
+  const settle = useRef(0);
+  useEffect(() => () => clearTimeout(settle.current), []);
+  // A new identity whenever what is drawn (not where) changes: the cache is then stale.
+  const content = useMemo(() => ({ scene, width, height, layers, overlay }), [scene, width, height, layers, overlay]);
+
+  const drawStatic = useCallback(
+    (c: Konva.Context, shape: Konva.Shape) => {
+      const ctx = nativeCtx(c);
+      const pr = ratioOf(shape);
+      const cached = cache.current;
+      if (!forceFull.current && cached && cached.content === content && cached.pr === pr) {
+        const same = cached.t.scale === transform.scale && cached.t.x === transform.x && cached.t.y === transform.y;
+        const { t } = cached;
+        ctx.drawImage(cached.canvas, -t.x / t.scale, -t.y / t.scale, cached.canvas.width / pr / t.scale, cached.canvas.height / pr / t.scale);
+        if (!same) {
+          clearTimeout(settle.current);
+          settle.current = window.setTimeout(() => {
+            forceFull.current = true;
+            staticLayer.current?.batchDraw();
+          }, SETTLE_MS);
+        }
+        return;
+      }
+      forceFull.current = false;
+      for (const k of Object.keys(stats)) delete stats[k];
+      const o = { transform, width, height, pixelRatio: pr, layers, overlay, stats };
+      drawShapes(ctx, scene.items, o);
+      drawLabels(ctx, scene.items, o);
+      // Keep this drawing for the frames in which only the view moves.
+      const src = ctx.canvas;
+      const keep = cached?.canvas ?? document.createElement('canvas');
+      if (keep.width !== src.width || keep.height !== src.height) {
+        keep.width = src.width;
+        keep.height = src.height;
+      }
+      const k = keep.getContext('2d');
+      if (k) {
+        k.clearRect(0, 0, keep.width, keep.height);
+        k.drawImage(src, 0, 0);
+        cache.current = { canvas: keep, t: transform, pr, content };
+      }
+    },
+    [content, scene, transform, width, height, layers, overlay, stats],
+  );
+  const mips = useMipLevels(p.image);
+  // The smallest copy that still has at least one source pixel per screen pixel.
+  const img = (() => {
+    let best: { image: CanvasImageSource; factor: number } | null = null;
+    for (const m of mips) if (transform.scale * m.factor <= 1) best = m;
+    return best;
+  })();
+  const highlight = p.highlight;
+  const drawHl = useCallback(
+    (c: Konva.Context, shape: Konva.Shape) => {
+      drawHighlight(nativeCtx(c), highlight, { transform, width, height, pixelRatio: ratioOf(shape), layers, overlay });
+    },
+    [highlight, transform, width, height, layers, overlay],
+  );
+
+  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      e.preventDefault();
+      const r = el.getBoundingClientRect();
+      const sx = e.clientX - r.left;
+      const sy = e.clientY - r.top;
+      const f = wheelFactor(e.deltaY, e.deltaMode);
+      updateTransform((t) => zoomAt(t, sx, sy, f));
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [updateTransform]);
+
+  const drag = useRef<{ x: number; y: number; moved: number; id: number } | null>(null);
+  const pending = useRef<{ dx: number; dy: number; hover: [number, number] | null }>({ dx: 0, dy: 0, hover: null });
+  const frame = useRef(0);
+
+  const hitAt = useCallback((sx: number, sy: number) => {
+    const { transform: t, layers: l, index: idx } = live.current;
+    const [ix, iy] = toImage(t, sx, sy);
+    return idx.hit(ix, iy, 4 / t.scale, (s) => isVisible(s, l));
+  }, []);
+
+  // Pan deltas and hover tests are applied once per animation frame, however many pointer
+  // events arrive in between.
+  const flush = useCallback(() => {
+    frame.current = 0;
+    const q = pending.current;
+    if (q.dx || q.dy) {
+      const { dx, dy } = q;
+      updateTransform((t) => panBy(t, dx, dy));
+    }
+    if (q.hover) {
+      const [sx, sy] = q.hover;
+      onHover(pane, hitAt(sx, sy), sx, sy);
+    }
+    pending.current = { dx: 0, dy: 0, hover: null };
+  }, [hitAt, onHover, pane, updateTransform]);
+  const schedule = useCallback(() => {
+    if (!frame.current) frame.current = requestAnimationFrame(flush);
+  }, [flush]);
+  useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  const local = (e: React.PointerEvent): [number, number] => {
+    const r = box.current!.getBoundingClientRect();
+    return [e.clientX - r.left, e.clientY - r.top];
+  };
+
+  const stageRef = useCallback((s: Konva.Stage | null) => registerStage(pane, s), [pane, registerStage]);
+
+  return (
+    <div
+      ref={box}
+      data-testid={`viewer-pane-${pane}`}
+      style={{ position: 'relative', width, height, overflow: 'hidden', touchAction: 'none', background: '#202020' }}
+      onPointerDown={(e) => {
+        if (e.button !== 0) return;
+        drag.current = { x: e.clientX, y: e.clientY, moved: 0, id: e.pointerId };
+        (e.currentTarget as HTMLElement).setPointerCapture?.(e.pointerId);
+      }}
+      onPointerMove={(e) => {
+        const d = drag.current;
+        if (d) {
+          const dx = e.clientX - d.x;
+          const dy = e.clientY - d.y;
+          d.x = e.clientX;
+          d.y = e.clientY;
+          d.moved += Math.abs(dx) + Math.abs(dy);
+          pending.current.dx += dx;
+          pending.current.dy += dy;
+        } else pending.current.hover = local(e);
+        schedule();
+      }}
+      onPointerUp={(e) => {
+        const d = drag.current;
+        drag.current = null;
+        if (d && d.moved < CLICK_SLOP) {
+          const [sx, sy] = local(e);
+          onPick(pane, hitAt(sx, sy));
+        }
+      }}
+      onPointerLeave={() => {
+        if (!drag.current) onHover(pane, -1, 0, 0);
+      }}
+    >
+      <Stage width={width} height={height} ref={stageRef} listening={false}>
+        <Layer listening={false} x={transform.x} y={transform.y} scaleX={transform.scale} scaleY={transform.scale} imageSmoothingEnabled={transform.scale < 2}>
+          {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
+        </Layer>
+        <Layer ref={staticLayer} listening={false} x={transform.x} y={transform.y} scaleX={transform.scale} scaleY={transform.scale}>
+          <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+        <Layer listening={false} x={transform.x} y={transform.y} scaleX={transform.scale} scaleY={transform.scale}>
+          <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+      </Stage>
+    </div>
+  );
+});

@@ -1,0 +1,207 @@
+/**
+ * Draws a whole scene from one sceneFunc: shapes are grouped by style, so 5,000 polygons cost a
+ * few dozen canvas state changes and 5,000 small paths rather than 5,000 Konva nodes. Called from
+ * the single sceneFunc of the static layer (and, for a few shapes, of the highlight layer).
+ */
+import type { SceneItem } from './scene';
+import { selectedOf } from './scene';
+import { overlayStyle, styleFor, type StateStyle } from './style';
+import type { ViewTransform } from './transform';
+import { displayText, FONT_STACK, hasGlyph } from './glyphs';
+
+export interface LayerToggles {
+  gt: boolean;
+  pred: boolean;
+  dontcare: boolean;
+  labels: boolean;
+}
+
+export const ALL_LAYERS: LayerToggles = { gt: true, pred: true, dontcare: true, labels: true };
+
+export function isVisible(it: SceneItem, layers: LayerToggles): boolean {
+  if (it.state === 'dontcare') return layers.dontcare;
+  return it.side === 'gt' ? layers.gt : layers.pred;
+}
+
+export interface DrawOptions {
+  transform: ViewTransform;
+  /** Viewport size in CSS pixels (for culling and labels). */
+  width: number;
+  height: number;
+  pixelRatio: number;
+  layers: LayerToggles;
+  overlay: boolean;
+  /** Filled in with what was drawn, by "side:state" (test hooks and the status line). */
+  stats?: Record<string, number>;
+}
+
+export function itemStyle(it: SceneItem, overlay: boolean): StateStyle {
+  const sel = selectedOf(it.inst);
+  return overlay ? overlayStyle(it.side, it.state, it.view, it.role, sel) : styleFor(it.side, it.state, it.role, sel);
+}
+
+const styleKey = (s: StateStyle) => `${s.stroke}|${s.fill}|${s.dash.join(',')}|${s.width}|${s.alpha}|${s.hatch}`;
+
+let hatchPattern: CanvasPattern | null = null;
+function hatch(ctx: CanvasRenderingContext2D): CanvasPattern | null {
+  if (hatchPattern) return hatchPattern;
+  const c = document.createElement('canvas');
+  c.width = c.height = 8;
+  const g = c.getContext('2d');
+  if (!g) return null;
+  g.strokeStyle = 'rgba(127,127,127,0.75)';
+  g.lineWidth = 1.5;
+  g.beginPath();
+  g.moveTo(-2, 10);
+  g.lineTo(10, -2);
+  g.moveTo(-2, 2);
+  g.lineTo(2, -2);
+  g.moveTo(6, 10);
+  g.lineTo(10, 6);
+  g.stroke();
+  hatchPattern = ctx.createPattern(c, 'repeat');
+  return hatchPattern;
+}
+
+function tracePath(ctx: CanvasRenderingContext2D, pts: readonly number[]): void {
+  ctx.moveTo(pts[0], pts[1]);
+  for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
+  ctx.closePath();
+}
+
+/** Visible image rectangle, with a margin so strokes at the edge are not cut. */
+function viewRect(o: DrawOptions) {
+  const { scale, x, y } = o.transform;
+  const m = 4 / scale;
+  return { x0: -x / scale - m, y0: -y / scale - m, x1: (o.width - x) / scale + m, y1: (o.height - y) / scale + m };
+}
+
+/**
+ * Draws the shapes of `items` in image coordinates; `ctx` already carries the view transform.
+ * Line widths and dashes are divided by the zoom so they stay the same on screen.
+ */
+export function drawShapes(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
+  const v = viewRect(o);
+  const groups = new Map<string, { style: StateStyle; items: SceneItem[] }>();
+  for (const it of items) {
+    if (!isVisible(it, o.layers)) continue;
+    const b = it.bounds;
+    if (b.x1 < v.x0 || b.x0 > v.x1 || b.y1 < v.y0 || b.y0 > v.y1) continue;
+    const style = itemStyle(it, o.overlay);
+    const k = styleKey(style);
+    let g = groups.get(k);
+    if (!g) groups.set(k, (g = { style, items: [] }));
+    g.items.push(it);
+    if (o.stats) {
+      const sk = `${it.side}:${it.state}`;
+      o.stats[sk] = (o.stats[sk] ?? 0) + 1;
+    }
+  }
+  const inv = 1 / o.transform.scale;
+  // Hatched and filled groups first, so outlines are never covered by a neighbour's fill.
+  const ordered = [...groups.values()].sort((a, b) => Number(b.style.hatch) - Number(a.style.hatch));
+  for (const { style, items: list } of ordered) {
+    ctx.globalAlpha = style.alpha;
+    let fill: string | CanvasPattern | null = style.fill || null;
+    if (style.hatch) {
+      const p = hatch(ctx);
+      // Keep the hatch spacing constant on screen whatever the zoom.
+      p?.setTransform(new DOMMatrix([inv, 0, 0, inv, 0, 0]));
+      fill = p;
+    }
+    ctx.strokeStyle = style.stroke;
+    ctx.lineWidth = style.width * inv;
+    ctx.setLineDash(style.dash.map((d) => d * inv));
+    ctx.lineJoin = 'round';
+    if (fill) ctx.fillStyle = fill;
+    // State is set once per style group, but each shape is its own path: measured in software
+    // Chromium, one path holding 5,000 polygons rasterises 3–5× slower than 5,000 small paths
+    // (its antialiasing mask spans the whole path's bounds).
+    for (const it of list) {
+      ctx.beginPath();
+      tracePath(ctx, it.points);
+      if (fill) ctx.fill('evenodd');
+      ctx.stroke();
+    }
+  }
+  ctx.globalAlpha = 1;
+  ctx.setLineDash([]);
+}
+
+const LABEL_PX = 12;
+const MAX_LABELS = 1500;
+const labelCache = new Map<string, { text: string; width: number }>();
+
+function labelText(it: SceneItem): string {
+  let t = it.label;
+  if ((it.state === 'ignored' || it.state === 'below_threshold' || it.state === 'unk') && it.inst.reason) {
+    const r = it.inst.reason.length > 48 ? `${it.inst.reason.slice(0, 47)}…` : it.inst.reason;
+    t = t ? `${t} — ${r}` : r;
+  }
+  return t;
+}
+
+/**
+ * Labels in screen pixels (constant size): GT labels above a shape, prediction labels below it,
+ * so a GT character and the predicted one can be read side by side. Skipped when too many
+ * would be on screen to read anyway.
+ */
+export function drawLabels(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
+  if (!o.layers.labels) return;
+  const { scale, x, y } = o.transform;
+  const todo: SceneItem[] = [];
+  for (const it of items) {
+    if (!isVisible(it, o.layers) || (!it.label && !it.inst.reason)) continue;
+    const sx0 = it.bounds.x0 * scale + x;
+    const sy0 = it.bounds.y0 * scale + y;
+    const sx1 = it.bounds.x1 * scale + x;
+    const sy1 = it.bounds.y1 * scale + y;
+    if (sx1 < 0 || sy1 < -LABEL_PX || sx0 > o.width || sy0 > o.height + LABEL_PX) continue;
+    todo.push(it);
+    if (todo.length > MAX_LABELS) return;
+  }
+  ctx.save();
+  ctx.setTransform(o.pixelRatio, 0, 0, o.pixelRatio, 0, 0);
+  ctx.font = `${LABEL_PX}px ${FONT_STACK}`;
+  ctx.textBaseline = 'top';
+  for (const it of todo) {
+    const raw = labelText(it);
+    if (!raw) continue;
+    let cached = labelCache.get(raw);
+    if (!cached) {
+      const text = displayText(raw, hasGlyph);
+      cached = { text, width: ctx.measureText(text).width };
+      if (labelCache.size > 20000) labelCache.clear();
+      labelCache.set(raw, cached);
+    }
+    const style = itemStyle(it, o.overlay);
+    const lx = Math.round(it.bounds.x0 * scale + x);
+    const ly = it.side === 'gt' ? Math.round(it.bounds.y0 * scale + y) - LABEL_PX - 4 : Math.round(it.bounds.y1 * scale + y) + 2;
+    ctx.globalAlpha = Math.max(0.7, style.alpha);
+    ctx.fillStyle = 'rgba(0,0,0,0.65)';
+    ctx.fillRect(lx, ly, cached.width + 6, LABEL_PX + 3);
+    ctx.fillStyle = style.stroke;
+    ctx.fillText(cached.text, lx + 3, ly + 2);
+  }
+  ctx.restore();
+}
+
+/** The hovered / selected shapes, drawn thick over a dark halo on the highlight layer. */
+export function drawHighlight(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
+  const inv = 1 / o.transform.scale;
+  for (const it of items) {
+    const style = itemStyle(it, o.overlay);
+    ctx.beginPath();
+    tracePath(ctx, it.points);
+    ctx.setLineDash([]);
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = 'rgba(0,0,0,0.8)';
+    ctx.lineWidth = (style.width + 5) * inv;
+    ctx.stroke();
+    ctx.strokeStyle = style.stroke;
+    ctx.lineWidth = (style.width + 1.5) * inv;
+    ctx.setLineDash(style.dash.map((d) => d * inv));
+    ctx.stroke();
+  }
+  ctx.setLineDash([]);
+}

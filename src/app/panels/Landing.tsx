@@ -1,0 +1,59 @@
+/** The first screen: open the built-in demo, open a folder, or drop one anywhere on the page. */
+import { useState } from 'react';
+import type { BenchmarkId } from '../../core';
+import { BENCHMARKS } from '../benchmarks';
+import { openDemo } from '../store/actions';
+import { useBench } from '../store';
+import { OpenFolderButton } from './FolderInputs';
+import { RecentFolders } from './RecentFolders';
+
+export function Landing() {
+  const demos = useBench((s) => s.demos);
+  const status = useBench((s) => s.status);
+  const error = useBench((s) => s.openError);
+  const [choice, setChoice] = useState<BenchmarkId>('ltb');
+  const opening = status === 'opening';
+  return (
+    <main className="landing">
+      <p className="lead">
+        Score OCR / VLM benchmarks exactly as their official evaluators do, then walk through every failure on the image. Everything runs in this
+        page: nothing is uploaded.
+      </p>
+      <div className="landing-actions">
+        <section aria-label="Demo">
+          <h2>Try the demo</h2>
+          <label>
+            Benchmark{' '}
+            <select aria-label="Demo benchmark" value={choice} onChange={(e) => setChoice(e.target.value as BenchmarkId)}>
+              {BENCHMARKS.map(({ id, name }) => (
+                <option key={id} value={id} disabled={demos.length > 0 && !demos.includes(id)}>
+                  {name}
+                  {demos.length > 0 && !demos.includes(id) ? ' (no demo in this build)' : ''}
+                </option>
+              ))}
+            </select>
+          </label>{' '}
+          <button type="button" className="primary" disabled={opening} onClick={() => void openDemo(choice)}>
+            Open demo
+          </button>
+        </section>
+        <section aria-label="Your data">
+          <h2>Your benchmark folder</h2>
+          <OpenFolderButton />
+          <p className="muted">…or drop the folder anywhere on this page. Prediction files are added once it is open.</p>
+        </section>
+      </div>
+      {opening && (
+        <p role="status" className="status">
+          Reading and recognising the folder…
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="error open-error">
+          {error}
+        </p>
+      )}
+      <RecentFolders />
+    </main>
+  );
+}

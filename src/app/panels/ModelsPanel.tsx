@@ -1,0 +1,76 @@
+/** The loaded models: add more (files, folder, or drop), rename or remove one. */
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { removeModel, renameModel } from '../store/actions';
+import { useBench } from '../store';
+import { AddPredictionsButtons } from './FolderInputs';
+
+export function ModelsPanel() {
+  const models = useBench(useShallow((s) => s.models));
+  const error = useBench((s) => s.modelError);
+  return (
+    <section className="panel" aria-label="Models">
+      <h3>Models ({models.length})</h3>
+      {models.length === 0 && <p className="muted">No predictions yet: add prediction files, or drop them on the page.</p>}
+      <ul className="models">
+        {models.map((m) => (
+          <ModelRow key={m} name={m} />
+        ))}
+      </ul>
+      <AddPredictionsButtons />
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function ModelRow({ name }: { name: string }) {
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState(name);
+  if (editing) {
+    const commit = () => {
+      setEditing(false);
+      if (value.trim() && value.trim() !== name) void renameModel(name, value);
+    };
+    return (
+      <li>
+        <input
+          aria-label={`New name for ${name}`}
+          value={value}
+          autoFocus
+          onChange={(e) => setValue(e.target.value)}
+          onBlur={commit}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') commit();
+            if (e.key === 'Escape') {
+              setValue(name);
+              setEditing(false);
+            }
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li>
+      <span className="model-name">{name}</span>{' '}
+      <button
+        type="button"
+        className="icon"
+        aria-label={`Rename ${name}`}
+        onClick={() => {
+          setValue(name);
+          setEditing(true);
+        }}
+      >
+        ✎
+      </button>
+      <button type="button" className="icon" aria-label={`Remove ${name}`} onClick={() => void removeModel(name)}>
+        ×
+      </button>
+    </li>
+  );
+}

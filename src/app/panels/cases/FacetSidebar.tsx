@@ -1,0 +1,145 @@
+/**
+ * The filter sidebar: per-model outcome and error chips, a score range, and one checkbox list per
+ * facet, each value with the number of cases it would give under the other filters.
+ */
+import { useState } from 'react';
+import { useStore, type StoreApi } from 'zustand';
+import { OUTCOME_CODES, type CaseTable } from '../../../core/caseTable';
+import type { CasesSlice } from '../../store/casesSlice';
+import { facetLabel, orderFacetValues } from './format';
+import type { ModelSlot, OutcomeName } from './query';
+
+const SHOWN_VALUES = 12;
+const OUTCOMES = OUTCOME_CODES.filter((o) => o !== 'none') as OutcomeName[];
+
+export function FacetSidebar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTable }) {
+  const models = useStore(store, (s) => s.caseQuery.models);
+  return (
+    <aside className="cb-sidebar" aria-label="Case filters">
+      {(['a', 'b'] as const).map((slot) => (models[slot] ? <ModelFilters key={slot} store={store} table={table} slot={slot} model={models[slot]!} /> : null))}
+      {table.facets.map((col) => (
+        <FacetSection key={col.key} store={store} facetKey={col.key} values={col.values} />
+      ))}
+    </aside>
+  );
+}
+
+function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlice>; table: CaseTable; slot: ModelSlot; model: string }) {
+  const filter = useStore(store, (s) => s.caseQuery.filter[slot]);
+  const outcomeCounts = useStore(store, (s) => s.caseResult?.outcomeCounts[slot]);
+  const errorCounts = useStore(store, (s) => s.caseResult?.errorCounts[slot]);
+  const { toggleOutcome, toggleErrorKind } = store.getState();
+  const kinds = table.perModel[model]?.errorKinds ?? [];
+  return (
+    <section className="cb-facet" data-testid={`model-filter-${slot}`}>
+      <h3>
+        <span className={`cb-slot cb-slot-${slot}`}>{slot.toUpperCase()}</span> {model}
+      </h3>
+      <div className="cb-chips" role="group" aria-label={`Outcome of ${slot.toUpperCase()}`}>
+        {OUTCOMES.map((o) => {
+          const on = filter.outcomes.includes(o);
+          return (
+            <button
+              key={o}
+              type="button"
+              className={`cb-chip cb-outcome-${o}${on ? ' cb-on' : ''}`}
+              aria-pressed={on}
+              data-testid={`outcome-${slot}-${o}`}
+              onClick={() => toggleOutcome(slot, o)}
+            >
+              {o} <span className="cb-count">{outcomeCounts?.[OUTCOME_CODES.indexOf(o)] ?? 0}</span>
+            </button>
+          );
+        })}
+      </div>
+      {kinds.length > 0 && (
+        <div className="cb-chips" role="group" aria-label={`Errors of ${slot.toUpperCase()}`}>
+          {kinds.map((k, bit) => {
+            const on = filter.errorKinds.includes(k);
+            return (
+              <button key={k} type="button" className={`cb-chip cb-error${on ? ' cb-on' : ''}`} aria-pressed={on} onClick={() => toggleErrorKind(slot, k)}>
+                {k} <span className="cb-count">{errorCounts?.[bit] ?? 0}</span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+      <ScoreRange store={store} slot={slot} range={filter.score} />
+    </section>
+  );
+}
+
+function ScoreRange({ store, slot, range }: { store: StoreApi<CasesSlice>; slot: ModelSlot; range: [number, number] | null }) {
+  // Uncontrolled inputs, re-created when the range changes elsewhere (URL, clear): typing "0." must not be fought.
+  const apply = (form: HTMLFormElement) => {
+    const lo = (form.elements.namedItem('lo') as HTMLInputElement).value.trim();
+    const hi = (form.elements.namedItem('hi') as HTMLInputElement).value.trim();
+    if (lo === '' && hi === '') return store.getState().setScoreRange(slot, null);
+    const l = lo === '' ? -Infinity : Number(lo);
+    const h = hi === '' ? Infinity : Number(hi);
+    if (!Number.isNaN(l) && !Number.isNaN(h) && l <= h) store.getState().setScoreRange(slot, [l, h]);
+  };
+  const shown = (v: number | undefined) => (v === undefined || !Number.isFinite(v) ? '' : String(v));
+  return (
+    <form
+      key={range ? range.join('..') : 'none'}
+      className="cb-range"
+      onSubmit={(e) => {
+        e.preventDefault();
+        apply(e.currentTarget);
+      }}
+      onBlur={(e) => apply(e.currentTarget)}
+    >
+      <label>
+        score ≥ <input name="lo" inputMode="decimal" size={4} defaultValue={shown(range?.[0])} aria-label={`Lowest score of ${slot.toUpperCase()}`} />
+      </label>
+      <label>
+        ≤ <input name="hi" inputMode="decimal" size={4} defaultValue={shown(range?.[1])} aria-label={`Highest score of ${slot.toUpperCase()}`} />
+      </label>
+    </form>
+  );
+}
+
+function FacetSection({ store, facetKey, values }: { store: StoreApi<CasesSlice>; facetKey: string; values: string[] }) {
+  const selected = useStore(store, (s) => s.caseQuery.facets[facetKey]);
+  const counts = useStore(store, (s) => s.caseResult?.facetCounts[facetKey]);
+  const [expanded, setExpanded] = useState(false);
+  const sel = selected ?? [];
+  const order = counts ? orderFacetValues(values, counts, sel) : values.map((_, i) => i);
+  const shown = expanded ? order : order.slice(0, SHOWN_VALUES);
+  const { toggleFacetValue, setFacetFilter } = store.getState();
+  return (
+    <section className="cb-facet" data-testid={`facet-${facetKey}`}>
+      <h3>
+        {facetLabel(facetKey)}
+        {sel.length > 0 && (
+          <button type="button" className="cb-link" onClick={() => setFacetFilter(facetKey, null)}>
+            clear
+          </button>
+        )}
+      </h3>
+      <ul>
+        {shown.map((c) => {
+          const v = values[c];
+          const n = counts?.[c] ?? 0;
+          return (
+            <li key={v} className={n === 0 ? 'cb-zero' : undefined}>
+              <label>
+                <input type="checkbox" checked={sel.includes(v)} onChange={() => toggleFacetValue(facetKey, v)} data-facet-value={v} />
+                <span className="cb-value">{v}</span>
+                <span className="cb-count" data-testid="facet-count">
+                  {n}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
+      {order.length > SHOWN_VALUES && (
+        <button type="button" className="cb-link" onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'show fewer' : `show all ${order.length}`}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+/**
+ * QaImportExport — "Export reviews" (case_analysis.jsonl with `qa`) and "Import reviews" (a
+ * case_analysis.jsonl made here or elsewhere, conflicts resolved in ConflictDialog).
+ *
+ * Props:
+ *   fingerprint    DatasetInfo.fingerprint of the open dataset.
+ *   benchmark      its benchmark id (lines of another benchmark are skipped, with a warning).
+ *   knownCaseIds   optional: the dataset's case ids (reviews of unknown cases are skipped).
+ *   getCaseLines   the worker's case lines (session.caseLines) for the scored models.
+ *   fileName       optional download name, default case_analysis.jsonl.
+ */
+import { useRef, useState } from 'react';
+import { ConflictDialog } from './ConflictDialog';
+import type { ImportPlan, Resolution } from './caseIo';
+import { downloadCaseAnalysis } from './download';
+import { applyImport, exportCaseLines, prepareImport } from './qaIo';
+
+export interface QaImportExportProps {
+  fingerprint: string;
+  benchmark: string;
+  knownCaseIds?: ReadonlySet<string>;
+  getCaseLines: () => Promise<readonly string[]>;
+  fileName?: string;
+}
+
+export function QaImportExport({ fingerprint, benchmark, knownCaseIds, getCaseLines, fileName = 'case_analysis.jsonl' }: QaImportExportProps) {
+  const input = useRef<HTMLInputElement>(null);
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [message, setMessage] = useState<string>('');
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (what: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await what();
+    } catch (e) {
+      setMessage(`Failed: ${(e as Error).message}`);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onExport = () =>
+    run(async () => {
+      const lines = await exportCaseLines(fingerprint, await getCaseLines());
+      downloadCaseAnalysis(lines, fileName);
+      setMessage(`Exported ${lines.length} lines.`);
+    });
+
+  const finish = (p: ImportPlan, resolutions: Resolution[]) =>
+    run(async () => {
+      const written = await applyImport(fingerprint, p, resolutions);
+      const taken = resolutions.filter((r) => r !== 'mine').length;
+      setPlan(null);
+      setWarnings(p.warnings);
+      setMessage(
+        `Imported ${p.reviews.length} review(s) and ${p.corrections.length} correction(s); ${p.unchanged} already here; ` +
+          `${p.conflicts.length} conflict(s), ${taken} changed; ${written} row(s) written; ${p.warnings.length} line problem(s).`,
+      );
+    });
+
+  const onFile = (file: File) =>
+    run(async () => {
+      const text = await file.text();
+      const p = await prepareImport(fingerprint, text, { benchmark, knownCaseIds });
+      if (p.conflicts.length) setPlan(p);
+      else await finish(p, []);
+    });
+
+  return (
+    <div className="qa-io" data-testid="qa-io" style={{ display: 'flex', gap: 6, alignItems: 'center', flexWrap: 'wrap' }}>
+      <button type="button" onClick={() => void onExport()} disabled={busy} data-testid="qa-export">
+        Export reviews
+      </button>
+      <button type="button" onClick={() => input.current?.click()} disabled={busy} data-testid="qa-import">
+        Import reviews…
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".jsonl,application/x-ndjson,application/json,text/plain"
+        hidden
+        data-testid="qa-import-file"
+        onChange={(e) => {
+          const f = e.target.files?.[0];
+          e.target.value = '';
+          if (f) void onFile(f);
+        }}
+      />
+      <span data-testid="qa-io-message" aria-live="polite">
+        {message}
+      </span>
+      {warnings.length > 0 && (
+        <details data-testid="qa-io-warnings">
+          <summary>{warnings.length} line problem(s)</summary>
+          <ul>
+            {warnings.slice(0, 200).map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+      {plan && <ConflictDialog conflicts={plan.conflicts} onApply={(r) => void finish(plan, r)} onCancel={() => setPlan(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { caseLine, parseCaseAnalysis, serializeCaseLine } from '../../core/caseExport';
+import type { CaseRecord } from '../../core/model';
+import { BenchlensDB, type CorrectionRow, type ReviewRow } from '../../db/schema';
+import { setClock } from '../../db/history';
+import { closeChannel } from '../../db/changes';
+import { getReview, listByDataset, putInstanceReview, putReview, undo } from '../../db/reviewsRepo';
+import { addCorrection, listCorrections } from '../../db/correctionsRepo';
+import { buildQa, mergeQaIntoLines, planImport, resolveConflict, type ReviewConflict } from './caseIo';
+import { applyImport, clearDataset, exportCaseLines, prepareImport } from './qaIo';
+
+const FP = 'ltb:3:00000000deadbeef';
+const T0 = '2026-01-01T00:00:00.000Z';
+
+function caseRec(id: string): CaseRecord {
+  return {
+    case_id: id,
+    image_path: `imgs/${id}.jpg`,
+    image_file: `dataset/imgs/${id}.jpg`,
+    facets: { split: 'hard' },
+    score: 0.5,
+    outcome: 'partial',
+    gt: [{ id: 0, state: 'tp', text: 'EXIT', shape: { type: 'polygon', points: [0, 0, 10, 0, 10, 5, 0, 5] } }],
+    pred: [{ id: 0, state: 'tp', text: 'EXlT', shape: { type: 'box', box: [0, 0, 10, 5] } }],
+    matches: [{ gt: 0, pred: 0, iou: 0.8 }],
+    errors: [],
+  };
+}
+
+const workerLines = ['m1', 'm2'].flatMap((m) => ['a', 'b', 'c'].map((id) => serializeCaseLine(caseLine('ltb', m, caseRec(id)))));
+
+function review(model: string, caseId: string, extra: Partial<ReviewRow>): ReviewRow {
+  return { fingerprint: FP, model, case_id: caseId, status: 'ok', updated_at: T0, ...extra };
+}
+
+describe('merging reviews into case lines', () => {
+  it('adds qa only to reviewed lines and leaves every other byte alone', () => {
+    const out = mergeQaIntoLines(workerLines, [review('m1', 'b', { status: 'gt_wrong', note: 'missing accent' })], []);
+    expect(out).toHaveLength(workerLines.length);
+    out.forEach((l, i) => {
+      if (i === 1) expect(l.startsWith(workerLines[i].slice(0, -1))).toBe(true);
+      else expect(l).toBe(workerLines[i]);
+    });
+    const parsed = parseCaseAnalysis(out.join('\n'));
+    expect(parsed.warnings).toEqual([]);
+    expect(parsed.lines[1].qa).toEqual({ status: 'gt_wrong', note: 'missing accent', updated_at: T0 });
+  });
+
+  it('writes qa with a fixed key order whatever order the row had', () => {
+    const a = buildQa({ updated_at: T0, tags: ['x'], note: 'n', status: 'ok', case_id: 'a', model: 'm', fingerprint: FP });
+    const b = buildQa({ fingerprint: FP, model: 'm', case_id: 'a', status: 'ok', note: 'n', tags: ['x'], updated_at: T0 });
+    expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+    expect(JSON.stringify(a)).toBe(`{"status":"ok","note":"n","tags":["x"],"updated_at":"${T0}"}`);
+  });
+
+  it('carries a case correction on every model line of that case', () => {
+    const corr: CorrectionRow = { id: 'c1', fingerprint: FP, case_id: 'c', correction: { case_id: 'c', gt_id: 0, text: 'EXIT!' }, updated_at: T0 };
+    const out = parseCaseAnalysis(mergeQaIntoLines(workerLines, [], [corr]).join('\n')).lines;
+    const withQa = out.filter((l) => l.qa);
+    expect(withQa.map((l) => `${l.model}/${l.case_id}`)).toEqual(['m1/c', 'm2/c']);
+    expect(withQa[0].qa).toEqual({ status: 'unreviewed', corrections: [{ id: 'c1', case_id: 'c', gt_id: 0, text: 'EXIT!', updated_at: T0 }] });
+  });
+});
+
+describe('planning an import', () => {
+  const file = mergeQaIntoLines(
+    workerLines,
+    [review('m1', 'a', { status: 'ok' }), review('m1', 'b', { status: 'gt_wrong', note: 'theirs' }), review('m2', 'c', { status: 'ambiguous' })],
+    [],
+  ).join('\n');
+
+  it('sorts file reviews into new, unchanged and conflicting — nothing overwritten', () => {
+    const mine = [review('m1', 'a', { status: 'ok', updated_at: '2025-05-05T00:00:00.000Z' }), review('m1', 'b', { status: 'model_error', note: 'mine' })];
+    const plan = planImport({ text: file, fingerprint: FP, mine, myCorrections: [], now: T0, benchmark: 'ltb' });
+    expect(plan.lines).toBe(6);
+    expect(plan.unchanged).toBe(1); // m1/a: same content, different time
+    expect(plan.reviews.map((r) => `${r.model}/${r.case_id}`)).toEqual(['m2/c']);
+    expect(plan.conflicts).toHaveLength(1);
+    const c = plan.conflicts[0] as ReviewConflict;
+    expect([c.model, c.case_id, c.mine.note, c.theirs.note]).toEqual(['m1', 'b', 'mine', 'theirs']);
+    expect(plan.warnings).toEqual([]);
+  });
+
+  it('resolves a conflict three ways', () => {
+    const c: ReviewConflict = {
+      kind: 'review',
+      model: 'm1',
+      case_id: 'b',
+      mine: review('m1', 'b', { status: 'model_error', note: 'mine', tags: ['a'] }),
+      theirs: review('m1', 'b', { status: 'gt_wrong', note: 'theirs', tags: ['b', 'a'], instances: [{ side: 'gt', id: 0, status: 'gt_wrong' }] }),
+    };
+    expect(resolveConflict(c, 'mine', T0)).toBe(c.mine);
+    expect(resolveConflict(c, 'theirs', T0)).toBe(c.theirs);
+    expect(resolveConflict(c, 'merge', '2026-02-02T00:00:00.000Z')).toEqual({
+      fingerprint: FP,
+      model: 'm1',
+      case_id: 'b',
+      status: 'model_error',
+      note: 'mine\n---\ntheirs',
+      tags: ['a', 'b'],
+      instances: [{ side: 'gt', id: 0, status: 'gt_wrong' }],
+      updated_at: '2026-02-02T00:00:00.000Z',
+    });
+  });
+
+  it('costs a bad line that line, and says why', () => {
+    const bad = [
+      'not json',
+      JSON.stringify({ schema: 'other/1' }),
+      JSON.stringify({ schema: 'benchlens.case/1', benchmark: 'ltb', model: 'm1', case_id: 'a', qa: { status: 'flagged', note: 'GT box misses the last word' } }),
+      JSON.stringify({ schema: 'benchlens.case/1', benchmark: 'tabench', model: 'm1', case_id: 'a', qa: { status: 'ok' } }),
+      JSON.stringify({ schema: 'benchlens.case/1', benchmark: 'ltb', model: 'm1', case_id: 'zzz', qa: { status: 'ok' } }),
+      JSON.stringify({ schema: 'benchlens.case/1', benchmark: 'ltb', model: 'm1', case_id: 'b', qa: { status: 'ok', instances: [{ side: 'x', id: 1, status: 'ok' }, { side: 'gt', id: 1, status: 'ok' }] } }),
+    ].join('\n');
+    const plan = planImport({ text: bad, fingerprint: FP, mine: [], myCorrections: [], now: T0, benchmark: 'ltb', knownCaseIds: new Set(['a', 'b']) });
+    expect(plan.warnings).toEqual([
+      'line 1: not valid JSON',
+      'line 2: not a benchlens.case/1 line',
+      'line 3: qa.status "flagged" is not one of the review statuses; kept as tag "status:flagged"',
+      'line 4: benchmark "tabench" is not the open dataset\'s (ltb)',
+      'line 5: case "zzz" is not in the open dataset; its review was skipped',
+      'line 6: an instance review without a valid side, id and status was dropped',
+    ]);
+    expect(plan.reviews).toEqual([
+      { fingerprint: FP, model: 'm1', case_id: 'a', status: 'unreviewed', note: 'GT box misses the last word', tags: ['status:flagged'], updated_at: T0 },
+      { fingerprint: FP, model: 'm1', case_id: 'b', status: 'ok', instances: [{ side: 'gt', id: 1, status: 'ok' }], updated_at: T0 },
+    ]);
+  });
+});
+
+describe('export → clear → import through the database', () => {
+  let db: BenchlensDB;
+  let name: string;
+  let tick = 0;
+  beforeEach(() => {
+    name = `benchlens-io-${Math.random().toString(36).slice(2)}`;
+    db = new BenchlensDB(name);
+    setClock(() => new Date(Date.UTC(2026, 0, 1, 0, 0, tick++)).toISOString());
+  });
+  afterEach(async () => {
+    db.close();
+    await Dexie.delete(name);
+  });
+  afterAll(() => closeChannel());
+
+  it('gives back exactly the same reviews and byte-identical qa fields', async () => {
+    await putReview(FP, 'm1', 'a', { status: 'gt_wrong', note: 'accent: é, 𠀀', tags: ['z', 'crop'] }, db);
+    await putInstanceReview(FP, 'm1', 'a', { side: 'pred', id: 0, status: 'model_error', note: 'l/I confusion' }, db);
+    await putReview(FP, 'm2', 'c', { status: 'ambiguous' }, db);
+    await addCorrection(FP, { case_id: 'a', gt_id: 0, shape: { type: 'polygon', points: [0, 0, 11, 0, 11, 5, 0, 5] } }, db);
+    await addCorrection(FP, { case_id: 'b', gt_id: null, shape: { type: 'box', box: [1, 1, 4, 4] }, text: 'new', care: false }, db);
+
+    const reviewsBefore = await listByDataset(FP, db);
+    const correctionsBefore = await listCorrections(FP, undefined, db);
+    const exported = await exportCaseLines(FP, workerLines, db);
+
+    await clearDataset(FP, db);
+    expect(await listByDataset(FP, db)).toEqual([]);
+    expect(await listCorrections(FP, undefined, db)).toEqual([]);
+
+    const plan = await prepareImport(FP, exported.join('\n'), { benchmark: 'ltb' }, db);
+    expect(plan.conflicts).toEqual([]);
+    expect(plan.warnings).toEqual([]);
+    await applyImport(FP, plan, [], db);
+
+    expect(await listByDataset(FP, db)).toEqual(reviewsBefore);
+    expect(await listCorrections(FP, undefined, db)).toEqual(correctionsBefore);
+    expect(await exportCaseLines(FP, workerLines, db)).toEqual(exported);
+
+    // Importing the same file again changes nothing.
+    const again = await prepareImport(FP, exported.join('\n'), { benchmark: 'ltb' }, db);
+    expect([again.reviews.length, again.corrections.length, again.conflicts.length, again.unchanged]).toEqual([0, 0, 0, 4]);
+  });
+
+  it('applies the chosen side of a conflict, and an import is undone in one step', async () => {
+    await putReview(FP, 'm1', 'b', { status: 'model_error', note: 'mine' }, db);
+    const theirs = mergeQaIntoLines(workerLines, [review('m1', 'b', { status: 'gt_wrong', note: 'theirs' }), review('m2', 'a', { status: 'ok' })], []).join('\n');
+    const plan = await prepareImport(FP, theirs, {}, db);
+    expect(plan.conflicts).toHaveLength(1);
+    await applyImport(FP, plan, ['theirs'], db);
+    expect((await getReview(FP, 'm1', 'b', db))?.note).toBe('theirs');
+    expect((await getReview(FP, 'm2', 'a', db))?.status).toBe('ok');
+    await undo(FP, db);
+    expect((await getReview(FP, 'm1', 'b', db))?.note).toBe('mine');
+    expect(await getReview(FP, 'm2', 'a', db)).toBeUndefined();
+  });
+
+  it('keeps mine when a conflict is left unresolved', async () => {
+    await putReview(FP, 'm1', 'b', { status: 'model_error', note: 'mine' }, db);
+    const theirs = mergeQaIntoLines(workerLines, [review('m1', 'b', { status: 'gt_wrong' })], []).join('\n');
+    await applyImport(FP, await prepareImport(FP, theirs, {}, db), new Map(), db);
+    expect((await getReview(FP, 'm1', 'b', db))?.status).toBe('model_error');
+  });
+});

@@ -1,0 +1,55 @@
+/** A table with one row per metric and one column per model (the layout most official sheets use). */
+import type { Report } from '../../core';
+import { MetricCell } from './MetricCell';
+
+export interface KeyRow {
+  label: string;
+  key: string;
+}
+
+export function KeyTable({ report, rows, caption, decimals }: { report: Report; rows: KeyRow[]; caption?: string; decimals?: number }) {
+  const models = Object.keys(report.models);
+  const present = rows.filter((r) => models.some((m) => r.key in report.models[m].metrics));
+  if (present.length === 0) return null;
+  return (
+    <table className="metrics">
+      {caption && <caption>{caption}</caption>}
+      <thead>
+        <tr>
+          <th scope="col">metric</th>
+          {models.map((m) => (
+            <th key={m} scope="col">
+              {m}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {present.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" title={r.key}>
+              {r.label}
+            </th>
+            {models.map((m) => (
+              <MetricCell key={m} report={report} model={m} metric={r.key} decimals={decimals} />
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Distinct middle segments of keys `<prefix>/<value>/<rest>` (e.g. the categories of TABench). */
+export function groupValues(report: Report, prefix: string): string[] {
+  const out = new Set<string>();
+  for (const m of Object.values(report.models)) {
+    for (const k of Object.keys(m.metrics)) {
+      if (!k.startsWith(prefix + '/')) continue;
+      const rest = k.slice(prefix.length + 1);
+      const i = rest.indexOf('/');
+      if (i > 0) out.add(rest.slice(0, i));
+    }
+  }
+  return [...out].sort();
+}

@@ -1,0 +1,176 @@
+/**
+ * Small SVG plots of the report. Bars are buttons: clicking one filters the case list to that
+ * facet value (the store's setFacetFilter; the case list applies it).
+ */
+import { formatMetric } from './format';
+
+const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#4b5563', '#ca8a04'];
+export const seriesColor = (i: number): string => COLORS[i % COLORS.length];
+
+export interface BarGroup {
+  label: string;
+  /** Facet filter a click applies; absent = the bar is not clickable. */
+  facet?: { key: string; value: string };
+}
+
+export interface Series {
+  name: string;
+  /** One value per group (or per x for lines); undefined = no value. */
+  values: (number | undefined)[];
+}
+
+export function BarChart({
+  title,
+  metric,
+  groups,
+  series,
+  onSelect,
+  height = 180,
+}: {
+  title: string;
+  /** A metric key of the plotted kind, for formatting (e.g. 'x/hmean'). */
+  metric: string;
+  groups: BarGroup[];
+  series: Series[];
+  onSelect?: (facet: { key: string; value: string }) => void;
+  height?: number;
+}) {
+  const max = Math.max(1e-9, ...series.flatMap((s) => s.values.filter((v): v is number => v !== undefined)), metricMax(metric));
+  const groupW = Math.max(24, series.length * 12 + 10);
+  const left = 34;
+  const bottom = 58;
+  const width = left + groups.length * groupW + 10;
+  const plotH = height - bottom - 10;
+  const y = (v: number) => 10 + plotH - (v / max) * plotH;
+  return (
+    <figure className="plot">
+      <figcaption>{title}</figcaption>
+      <svg width={width} height={height} role="img" aria-label={title}>
+        {[0, 0.5, 1].map((t) => (
+          <g key={t}>
+            <line x1={left} x2={width - 5} y1={y(t * max)} y2={y(t * max)} className="grid" />
+            <text x={left - 4} y={y(t * max) + 4} textAnchor="end" className="tick">
+              {formatMetric(metric, t * max, 0)}
+            </text>
+          </g>
+        ))}
+        {groups.map((g, gi) => {
+          const x0 = left + gi * groupW + 5;
+          const facet = g.facet;
+          return (
+            <g key={g.label}>
+              {series.map((s, si) => {
+                const v = s.values[gi];
+                if (v === undefined) return null;
+                const label = `${s.name} · ${g.label}: ${formatMetric(metric, v)}${facet && onSelect ? ' — click to list these cases' : ''}`;
+                return (
+                  <rect
+                    key={s.name}
+                    x={x0 + si * 12}
+                    y={y(v)}
+                    width={10}
+                    height={Math.max(0, 10 + plotH - y(v))}
+                    fill={seriesColor(si)}
+                    className={facet && onSelect ? 'bar clickable' : 'bar'}
+                    data-facet-value={facet?.value}
+                    role={facet && onSelect ? 'button' : undefined}
+                    aria-label={label}
+                    onClick={facet && onSelect ? () => onSelect(facet) : undefined}
+                  >
+                    <title>{label}</title>
+                  </rect>
+                );
+              })}
+              <text x={x0 + (series.length * 12) / 2} y={height - bottom + 14} className="tick" textAnchor="end" transform={`rotate(-40 ${x0 + (series.length * 12) / 2} ${height - bottom + 14})`}>
+                {g.label}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+      <Legend names={series.map((s) => s.name)} />
+    </figure>
+  );
+}
+
+export function LineChart({
+  title,
+  metric,
+  xs,
+  series,
+  marks,
+  width = 320,
+  height = 180,
+}: {
+  title: string;
+  metric: string;
+  xs: number[];
+  series: Series[];
+  /** Per series, the x index to mark (e.g. the best threshold). */
+  marks?: (number | undefined)[];
+  width?: number;
+  height?: number;
+}) {
+  const left = 34;
+  const bottom = 24;
+  const plotW = width - left - 10;
+  const plotH = height - bottom - 10;
+  const max = Math.max(1e-9, metricMax(metric), ...series.flatMap((s) => s.values.filter((v): v is number => v !== undefined)));
+  const x = (i: number) => left + (xs.length <= 1 ? 0 : (i / (xs.length - 1)) * plotW);
+  const y = (v: number) => 10 + plotH - (v / max) * plotH;
+  return (
+    <figure className="plot">
+      <figcaption>{title}</figcaption>
+      <svg width={width} height={height} role="img" aria-label={title}>
+        {[0, 0.5, 1].map((t) => (
+          <g key={t}>
+            <line x1={left} x2={width - 5} y1={y(t * max)} y2={y(t * max)} className="grid" />
+            <text x={left - 4} y={y(t * max) + 4} textAnchor="end" className="tick">
+              {formatMetric(metric, t * max, 0)}
+            </text>
+          </g>
+        ))}
+        {xs.map((xv, i) => (
+          <text key={i} x={x(i)} y={height - 6} textAnchor="middle" className="tick">
+            {xv.toFixed(1)}
+          </text>
+        ))}
+        {series.map((s, si) => {
+          const pts = s.values.map((v, i) => (v === undefined ? null : `${x(i)},${y(v)}`)).filter(Boolean);
+          const mark = marks?.[si];
+          return (
+            <g key={s.name}>
+              <polyline points={pts.join(' ')} fill="none" stroke={seriesColor(si)} strokeWidth={2} />
+              {s.values.map((v, i) =>
+                v === undefined ? null : (
+                  <circle key={i} cx={x(i)} cy={y(v)} r={i === mark ? 5 : 2.5} fill={i === mark ? 'white' : seriesColor(si)} stroke={seriesColor(si)} strokeWidth={2}>
+                    <title>{`${s.name} @ ${xs[i].toFixed(1)}: ${formatMetric(metric, v)}${i === mark ? ' (best)' : ''}`}</title>
+                  </circle>
+                ),
+              )}
+            </g>
+          );
+        })}
+      </svg>
+      <Legend names={series.map((s) => s.name)} />
+    </figure>
+  );
+}
+
+function Legend({ names }: { names: string[] }) {
+  return (
+    <div className="legend">
+      {names.map((n, i) => (
+        <span key={n}>
+          <span className="swatch" style={{ background: seriesColor(i) }} />
+          {n}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/** Rates are plotted on a 0–100 % axis even when every value is small. */
+function metricMax(metric: string): number {
+  return /(hmean|precision|recall|f1|accuracy|overall|average|iou)/.test(metric) ? 1 : 0;
+}

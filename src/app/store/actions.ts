@@ -1,0 +1,166 @@
+/**
+ * The store's actions that talk to the scoring worker. They keep the order of events honest:
+ * a result that arrives after a newer request was made is dropped, never shown.
+ */
+import type { BenchmarkId, OptionValue, Protocol, QaState } from '../../core';
+import type { Listing } from '../../io/listing';
+import { scoringClient, type OpenedDataset } from '../../worker/client';
+import { defaultOptions, useBench } from './index';
+
+let generation = 0;
+
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e)).split('\n')[0];
+const isAbort = (e: unknown): boolean => (e as Error)?.name === 'AbortError' || /cancel|abort/i.test((e as Error)?.message ?? '');
+
+export async function loadDemos(): Promise<void> {
+  try {
+    useBench.getState().setDemos(await scoringClient().availableDemos());
+  } catch {
+    useBench.getState().setDemos([]);
+  }
+}
+
+export function openDemo(id: BenchmarkId): Promise<void> {
+  return open({ demo: id }, 'demo');
+}
+
+export function openListing(listing: Listing): Promise<void> {
+  return open(listing, listing.label);
+}
+
+async function open(input: Listing | { demo: BenchmarkId }, label: string): Promise<void> {
+  const gen = ++generation;
+  const st = useBench.getState();
+  st.setOpening();
+  let opened: OpenedDataset;
+  try {
+    opened = await scoringClient().open(input);
+  } catch (e) {
+    if (gen === generation) useBench.getState().setOpenError(message(e));
+    return;
+  }
+  if (gen !== generation) return;
+  useBench.setState({ report: null, extras: {}, modelError: null, scoreError: null });
+  const s = useBench.getState();
+  s.setCaseTable(null);
+  s.clearCaseFilters();
+  s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label });
+  s.setModelNames(opened.models);
+  s.setProtocol(opened.protocol);
+  if (opened.models.length > 0) await rescore();
+}
+
+export async function addPredictions(listing: Listing): Promise<void> {
+  const s = useBench.getState();
+  if (!s.dataset) return;
+  s.setModelError(null);
+  try {
+    const { models } = await scoringClient().addPredictions(listing);
+    useBench.getState().setModelNames(models);
+  } catch (e) {
+    useBench.getState().setModelError(message(e));
+    return;
+  }
+  await rescore();
+}
+
+export async function removeModel(name: string): Promise<void> {
+  try {
+    useBench.getState().setModelNames(await scoringClient().removeModel(name));
+    await refreshResults();
+  } catch (e) {
+    useBench.getState().setModelError(message(e));
+  }
+}
+
+export async function renameModel(from: string, to: string): Promise<void> {
+  try {
+    useBench.getState().setModelNames(await scoringClient().renameModel(from, to));
+    await refreshResults();
+    // Keep the compared pair on the renamed model.
+    const { a, b } = useBench.getState().caseQuery.models;
+    const rn = (m: string | null) => (m === from ? to.trim() : m);
+    if (a === from || b === from) useBench.getState().setModels(rn(a), rn(b));
+  } catch (e) {
+    useBench.getState().setModelError(message(e));
+  }
+}
+
+/** Picks a protocol by name, starting from its default options. */
+export function chooseProtocol(name: string): Promise<void> {
+  const spec = useBench.getState().dataset?.protocols.find((p) => p.name === name);
+  if (!spec) return Promise.resolve();
+  return rescore({ name, options: defaultOptions(spec) });
+}
+
+export function setOption(key: string, value: OptionValue): Promise<void> {
+  const p = useBench.getState().protocol;
+  if (!p) return Promise.resolve();
+  return rescore({ name: p.name, options: { ...p.options, [key]: value } });
+}
+
+/** Scores every model under `protocol` (default: the current one) and loads the case table. */
+export async function rescore(protocol?: Protocol): Promise<void> {
+  const s = useBench.getState();
+  const p = protocol ?? s.protocol;
+  if (!p || !s.dataset) return;
+  s.setProtocol(p);
+  if (s.models.length === 0) {
+    useBench.setState({ report: null, extras: {} });
+    s.setCaseTable(null);
+    return;
+  }
+  const gen = ++generation;
+  s.startScoring();
+  try {
+    const client = scoringClient();
+    const out = await client.score(p.name, p.options, (pr) => {
+      if (gen === generation) useBench.getState().setProgress(pr);
+    });
+    const caseTable = await client.getCaseTable();
+    if (gen !== generation) return;
+    useBench.getState().setScored({ report: out.report, extras: out.extras, caseTable, elapsedMs: out.elapsedMs });
+  } catch (e) {
+    if (gen !== generation) return;
+    useBench.getState().stopScoring(isAbort(e) ? cancelledMessage() : message(e));
+  }
+}
+
+const cancelledMessage = () =>
+  useBench.getState().report ? 'scoring cancelled — the numbers shown are from the previous run' : 'scoring cancelled — nothing scored yet';
+
+export async function cancelScoring(): Promise<void> {
+  const s = useBench.getState();
+  if (!s.scoring) return;
+  s.setCancelling(true);
+  await scoringClient().cancel();
+  // If the worker had to be restarted the score promise was rejected; make sure the UI stops.
+  if (useBench.getState().scoring) useBench.getState().stopScoring(cancelledMessage());
+  // Put the protocol selector back on the protocol that produced the numbers on screen.
+  const shown = useBench.getState().report?.protocol;
+  if (shown) useBench.getState().setProtocol(shown);
+}
+
+/** After a rename or removal: the worker kept its results, so only re-read them. */
+async function refreshResults(): Promise<void> {
+  const client = scoringClient();
+  const report = await client.getReport();
+  if (!report) {
+    useBench.setState({ report: null });
+    useBench.getState().setCaseTable(null);
+    return;
+  }
+  const caseTable = await client.getCaseTable();
+  const extras = useBench.getState().extras;
+  useBench.getState().setScored({ report, extras, caseTable, elapsedMs: useBench.getState().elapsedMs ?? 0 });
+}
+
+export type ExportKind = 'report' | 'cases' | 'csv';
+
+/** The text of one export; the QA panel passes its reviews for case_analysis.jsonl. */
+export async function exportText(kind: ExportKind, qaByKey: Record<string, QaState> = {}): Promise<string> {
+  const client = scoringClient();
+  if (kind === 'report') return client.exportReport();
+  if (kind === 'cases') return client.exportCaseAnalysis(qaByKey);
+  return client.exportCsv();
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { create } from 'zustand';
+import { createStore, type StateCreator } from 'zustand/vanilla';
+import { createCasesSlice, stepInRows, type CasesSlice } from './casesSlice';
+import { syntheticCaseTable } from '../panels/cases/syntheticTable';
+import { runQuery } from '../panels/cases/query';
+
+const table = syntheticCaseTable({ cases: 300, models: ['m1', 'm2', 'm3'], seed: 11 });
+
+function store() {
+  const s = createStore<CasesSlice>()(createCasesSlice);
+  s.getState().setCaseTable(table);
+  return s;
+}
+
+describe('the cases slice', () => {
+  it('picks a model pair for a new table and derives the rows', () => {
+    const s = store();
+    expect(s.getState().caseQuery.models).toEqual({ a: 'm1', b: 'm2' });
+    expect(s.getState().caseResult!.rows.length).toBe(300);
+  });
+
+  it('keeps derived rows in step with every filter action', () => {
+    const s = store();
+    const st = () => s.getState();
+    st().toggleFacetValue('task', 'parsing');
+    st().toggleFacetValue('task', 'spotting');
+    st().toggleFacetValue('task', 'parsing');
+    expect(st().caseQuery.facets).toEqual({ task: ['spotting'] });
+    st().setOutcomeFilter('a', ['fail']);
+    st().setScoreRange('b', [0.5, 1]);
+    st().setSearch('exit');
+    expect(st().caseResult!.rows).toEqual(runQuery(table, st().caseQuery).rows);
+    st().setFacetFilter('task', null);
+    expect(st().caseQuery.facets).toEqual({});
+    st().setScoreRange('b', [1, 0]);
+    expect(st().caseQuery.filter.b.score).toBeNull();
+    st().clearCaseFilters();
+    expect(st().caseResult!.rows.length).toBe(300);
+    expect(st().caseQuery.models).toEqual({ a: 'm1', b: 'm2' });
+  });
+
+  it('compares models in one click, keeping facets', () => {
+    const table = syntheticCaseTable({ cases: 3000, models: ['m1', 'm2'], seed: 5 });
+    const s = createStore<CasesSlice>()(createCasesSlice);
+    s.getState().setCaseTable(table);
+    s.getState().setFacetFilter('script', 'seal');
+    s.getState().compareModels('a-passes-b-fails');
+    const { rows } = s.getState().caseResult!;
+    const [a, b] = [table.perModel.m1.outcome, table.perModel.m2.outcome];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const i of rows) expect([a[i], b[i]]).toEqual([0, 2]);
+    expect(s.getState().caseQuery.facets).toEqual({ script: ['seal'] });
+  });
+
+  it('toggles sort direction only when the key stays, using each key’s natural direction', () => {
+    const s = store();
+    s.getState().setSort('disagreement');
+    expect(s.getState().caseQuery.sort).toEqual({ key: 'disagreement', dir: 'desc' });
+    s.getState().setSort({ key: 'score', dir: 'desc' });
+    s.getState().setSort('score');
+    expect(s.getState().caseQuery.sort).toEqual({ key: 'score', dir: 'desc' });
+  });
+
+  it('steps through the filtered list with next / previous, stopping at the ends', () => {
+    const s = store();
+    s.getState().setFacetFilter('script', 'bronze');
+    const rows = s.getState().caseResult!.rows;
+    expect(s.getState().nextCase()).toBe(table.caseIds[rows[0]]);
+    expect(s.getState().nextCase()).toBe(table.caseIds[rows[1]]);
+    expect(s.getState().previousCase()).toBe(table.caseIds[rows[0]]);
+    expect(s.getState().previousCase()).toBe(table.caseIds[rows[0]]);
+    s.getState().selectCase(table.caseIds[rows[rows.length - 1]]);
+    expect(s.getState().nextCase()).toBe(table.caseIds[rows[rows.length - 1]]);
+    // A selection outside the filtered list starts from the top.
+    expect(stepInRows(table, rows, 'img_1.jpg', 1)).toBe(table.caseIds[rows[0]]);
+    expect(stepInRows(table, new Uint32Array(0), 'x', 1)).toBe('x');
+  });
+
+  it('drops filters, models and a selection the new table does not have', () => {
+    const s = createStore<CasesSlice>()(createCasesSlice);
+    s.getState().restoreCasesUrl({
+      facets: { task: ['parsing', 'nope'], ghost: ['x'] },
+      models: { a: 'm3', b: 'gone' },
+      filter: { a: { outcomes: ['fail'], errorKinds: [], score: null }, b: { outcomes: [], errorKinds: [], score: null } },
+      search: '',
+      sort: { key: 'score', dir: 'asc' },
+      selectedCaseId: 'img_999999.jpg',
+      viewMode: 'grid',
+    });
+    expect(s.getState().caseResult).toBeNull();
+    s.getState().setCaseTable(table);
+    expect(s.getState().caseQuery.facets).toEqual({ task: ['parsing'] });
+    expect(s.getState().caseQuery.models).toEqual({ a: 'm3', b: 'm1' });
+    expect(s.getState().selectedCaseId).toBeNull();
+    expect(s.getState().caseView).toBe('grid');
+  });
+
+  it('lets the user choose no model B', () => {
+    const s = store();
+    s.getState().setModels('m2', null);
+    expect(s.getState().caseQuery.models).toEqual({ a: 'm2', b: null });
+  });
+
+  it('composes with other slices into one bound store', () => {
+    interface Other {
+      count: number;
+      inc: () => void;
+    }
+    type App = CasesSlice & Other;
+    const createOther: StateCreator<App, [], [], Other> = (set) => ({ count: 0, inc: () => set((s) => ({ count: s.count + 1 })) });
+    const useApp = create<App>()((...a) => ({ ...createCasesSlice(...a), ...createOther(...a) }));
+    useApp.getState().setCaseTable(table);
+    useApp.getState().inc();
+    expect(useApp.getState().count).toBe(1);
+    expect(useApp.getState().caseResult!.rows.length).toBe(300);
+  });
+});

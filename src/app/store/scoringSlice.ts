@@ -1,0 +1,46 @@
+/**
+ * Scoring progress and its result. The report (metrics per model) lives here and the CaseTable
+ * columns in the cases slice; full CaseRecords never enter the store — the viewer fetches the one
+ * on screen from the worker.
+ */
+import type { StateCreator } from 'zustand';
+import type { CaseTable, Progress, Report } from '../../core';
+import type { BenchState } from './index';
+
+export interface ScoringSlice {
+  scoring: boolean;
+  cancelling: boolean;
+  progress: Progress | null;
+  report: Report | null;
+  /** ModelResult.extra per model (e.g. LTB's per-threshold curves). */
+  extras: Record<string, Record<string, unknown>>;
+  /** How long the last score took, for the status line. */
+  elapsedMs: number | null;
+  scoreError: string | null;
+  /** Bumped on every new result so consumers can refetch cases (e.g. the viewer). */
+  resultVersion: number;
+  startScoring: () => void;
+  setProgress: (p: Progress) => void;
+  setCancelling: (v: boolean) => void;
+  setScored: (r: { report: Report; extras: Record<string, Record<string, unknown>>; caseTable: CaseTable; elapsedMs: number }) => void;
+  stopScoring: (error?: string | null) => void;
+}
+
+export const createScoringSlice: StateCreator<BenchState, [], [], ScoringSlice> = (set, get) => ({
+  scoring: false,
+  cancelling: false,
+  progress: null,
+  report: null,
+  extras: {},
+  elapsedMs: null,
+  scoreError: null,
+  resultVersion: 0,
+  startScoring: () => set({ scoring: true, cancelling: false, progress: null, scoreError: null }),
+  setProgress: (progress) => set({ progress }),
+  setCancelling: (cancelling) => set({ cancelling }),
+  setScored: ({ report, extras, caseTable, elapsedMs }) => {
+    set((s) => ({ report, extras, elapsedMs, scoring: false, cancelling: false, progress: null, resultVersion: s.resultVersion + 1 }));
+    get().setCaseTable(caseTable);
+  },
+  stopScoring: (scoreError = null) => set({ scoring: false, cancelling: false, progress: null, scoreError }),
+});

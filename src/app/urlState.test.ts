@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { createStore } from 'zustand/vanilla';
+import { createCasesSlice, type CasesSlice } from './store/casesSlice';
+import { syntheticCaseTable } from './panels/cases/syntheticTable';
+import { bindCasesHash, parseCasesHash, serialiseCasesHash, type CasesUrlState, type HashHost } from './urlState';
+
+const full: CasesUrlState = {
+  facets: { challenge: ['occluded', 'blurred'], script: ['甲骨文'], 'source dataset': ['a&b=c'] },
+  models: { a: 'model one', b: 'model-b' },
+  filter: {
+    a: { outcomes: ['fail', 'partial'], errorKinds: ['no_extract'], score: [0, 0.5] },
+    b: { outcomes: ['pass'], errorKinds: [], score: null },
+  },
+  search: 'exit #2',
+  sort: { key: 'disagreement', dir: 'desc' },
+  selectedCaseId: 'images/楷书/re_001.jpg#parsing',
+  viewMode: 'grid',
+};
+
+describe('the cases URL hash', () => {
+  it('round-trips every field, including non-ASCII and reserved characters', () => {
+    const hash = serialiseCasesHash(full);
+    expect(parseCasesHash(`#${hash}`)).toEqual(full);
+    expect(hash).not.toContain('#');
+  });
+
+  it('reads the documented example', () => {
+    const s = parseCasesHash('#bench=ltb&f.challenge=occluded&outcome=fail&a=model1&b=model2&case=img_1.jpg');
+    expect(s.facets).toEqual({ challenge: ['occluded'] });
+    expect(s.filter.a.outcomes).toEqual(['fail']);
+    expect(s.filter.b.outcomes).toEqual([]);
+    expect(s.models).toEqual({ a: 'model1', b: 'model2' });
+    expect(s.selectedCaseId).toBe('img_1.jpg');
+    expect(s.viewMode).toBe('list');
+  });
+
+  it('keeps keys it does not own, in their place, and replaces its own', () => {
+    const prev = '#demo=ltb&a=old&f.task=x&bench=ltb';
+    const hash = serialiseCasesHash({ ...full, facets: {}, filter: parseCasesHash('').filter, search: '', sort: { key: 'table', dir: 'asc' }, selectedCaseId: null, viewMode: 'list' }, prev);
+    expect(hash).toBe('demo=ltb&bench=ltb&a=model+one&b=model-b');
+  });
+
+  it('writes nothing of its own for the default state', () => {
+    expect(serialiseCasesHash(parseCasesHash(''), '#demo=ltb')).toBe('demo=ltb');
+  });
+
+  it('drops malformed values instead of throwing', () => {
+    const s = parseCasesHash('#outcome=fail,bogus,none&score=1..0&score.b=x..y&sort=-nonsense&view=tiles&f.=x&f.task=&case=');
+    expect(s.filter.a.outcomes).toEqual(['fail']);
+    expect(s.filter.a.score).toBeNull();
+    expect(s.filter.b.score).toBeNull();
+    expect(s.sort).toEqual({ key: 'table', dir: 'asc' });
+    expect(s.viewMode).toBe('list');
+    expect(s.facets).toEqual({});
+    expect(s.selectedCaseId).toBeNull();
+    expect(parseCasesHash('#score=0.25..1').filter.a.score).toEqual([0.25, 1]);
+  });
+});
+
+function fakeHost(hash: string) {
+  const listeners = new Map<string, Set<() => void>>();
+  const writes: string[] = [];
+  const host: HashHost = {
+    location: { hash },
+    history: {
+      replaceState: (_d, _u, url) => {
+        host.location.hash = String(url);
+        writes.push(String(url));
+      },
+    },
+    addEventListener: (t, l) => void (listeners.get(t) ?? listeners.set(t, new Set()).get(t)!).add(l),
+    removeEventListener: (t, l) => void listeners.get(t)?.delete(l),
+  };
+  const fire = (t: string) => listeners.get(t)?.forEach((l) => l());
+  return { host, writes, fire, listeners };
+}
+
+describe('bindCasesHash', () => {
+  it('restores filters from the hash, writes changes back with replaceState, and follows hashchange', () => {
+    const store = createStore<CasesSlice>()(createCasesSlice);
+    const { host, writes, fire, listeners } = fakeHost('#demo=ltb&f.task=parsing&outcome=fail&case=img_3.jpg');
+    const unbind = bindCasesHash(store, host);
+    expect(store.getState().caseQuery.facets).toEqual({ task: ['parsing'] });
+    expect(store.getState().selectedCaseId).toBe('img_3.jpg');
+
+    store.getState().setCaseTable(syntheticCaseTable({ cases: 50, models: ['m1', 'm2'] }));
+    expect(host.location.hash).toBe('#demo=ltb&a=m1&b=m2&f.task=parsing&outcome=fail&case=img_3.jpg');
+
+    store.getState().toggleFacetValue('task', 'spotting');
+    store.getState().setSearch('exit');
+    expect(parseCasesHash(host.location.hash).facets.task).toEqual(['parsing', 'spotting']);
+    expect(host.location.hash).toContain('q=exit');
+    expect(host.location.hash.startsWith('#demo=ltb&')).toBe(true);
+
+    const before = writes.length;
+    host.location.hash = '#demo=ltb&a=m2&b=m1&outcome.b=pass';
+    fire('hashchange');
+    expect(store.getState().caseQuery.models).toEqual({ a: 'm2', b: 'm1' });
+    expect(store.getState().caseQuery.filter.b.outcomes).toEqual(['pass']);
+    expect(store.getState().caseQuery.facets).toEqual({});
+    expect(writes.length).toBe(before); // restoring what the hash already says writes nothing
+
+    unbind();
+    expect([...listeners.values()].every((s) => s.size === 0)).toBe(true);
+    store.getState().setSearch('after');
+    expect(host.location.hash).not.toContain('after');
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseRecord } from '../../core/model';
+import { flattenSections, panelSections, visibleRange } from './rows';
+import { otherDetails, rawAnswer, splitThinking, textComparison } from './textCase';
+
+const rec = (over: Partial<CaseRecord>): CaseRecord => ({ case_id: 'q', image_path: null, facets: {}, score: null, outcome: 'fail', gt: [], pred: [], matches: [], errors: [], ...over });
+
+describe('text comparison', () => {
+  it('uses the normalised strings and official numbers from detail', () => {
+    const c = textComparison(rec({ detail: { gt_norm: '王贞UNK人', pred_norm: '王贞人', ned: 0.5 } }))!;
+    expect(c.normalised).toBe(true);
+    expect(c.distance).toBe(3);
+    expect(c.ned).toBeCloseTo(3 / 6, 12);
+    expect(c.officialNed).toBe(0.5);
+    expect(c.ops.map((o) => o.op)).toEqual(['equal', 'delete', 'equal']);
+  });
+
+  it('counts an astral character as one code point in CER', () => {
+    const c = textComparison(rec({ gt: [{ id: 0, state: 'fn', text: 'a\u{20000}' }], pred: [{ id: 0, state: 'fp', text: 'ab' }] }))!;
+    expect(c.distance).toBe(1);
+    expect(c.cer).toBe(0.5);
+  });
+
+  it('is not a text case when the GT is a set of shapes', () => {
+    expect(textComparison(rec({ gt: [{ id: 0, state: 'tp', text: 'A', shape: { type: 'box', box: [0, 0, 1, 1] } }], pred: [{ id: 0, state: 'tp', text: 'A' }] }))).toBeNull();
+  });
+});
+
+describe('raw answer', () => {
+  it('splits a closed think block and a lone closing tag from the answer', () => {
+    expect(splitThinking('<think>hmm</think>\n现代汉字：占')).toEqual({ thinking: 'hmm', answer: '现代汉字：占' });
+    expect(splitThinking('reasoning here</THINK> final')).toEqual({ thinking: 'reasoning here', answer: 'final' });
+    expect(splitThinking('plain')).toEqual({ thinking: null, answer: 'plain' });
+  });
+
+  it('prefers the stored thinking field and lists other details as text', () => {
+    const r = rec({ detail: { thinking: 't', raw_answer: 'a', rule: 'prefix', detection_f1: 1, extract: { char: 'x' } } });
+    expect(rawAnswer(r)).toEqual({ thinking: 't', answer: 'a' });
+    expect(otherDetails(r)).toEqual([['detection_f1', '1']]);
+  });
+});
+
+describe('panel rows', () => {
+  it('lists shapeless instances too and windows the list', () => {
+    const r = rec({ gt: [{ id: 0, state: 'fn', text: 'x' }], pred: Array.from({ length: 100 }, (_, i) => ({ id: i, state: 'fp' as const })) });
+    const sections = panelSections([{ index: 0, model: 'm', record: r }]);
+    expect(sections.map((s) => s.rows.length)).toEqual([1, 100]);
+    expect(sections[0].rows[0].hasShape).toBe(false);
+    const flat = flattenSections(sections);
+    expect(flat.entries).toHaveLength(103);
+    const [from, to] = visibleRange(flat.entries, 1000, 300);
+    expect(to - from).toBeLessThan(12);
+    expect(flat.entries[from].top).toBeLessThanOrEqual(1000);
+    expect(flat.entries[to - 1].top + flat.entries[to - 1].height).toBeGreaterThanOrEqual(1300);
+  });
+});

@@ -1,0 +1,297 @@
+/**
+ * A model's LTB predictions, in any of the four forms the spec accepts:
+ *  1. JSON object `{ "<image>": [[x1, y1, …, xn, yn, score], …] }`;
+ *  2. JSON list `[{ "filename" | "img_path": …, "boundary_result": [[…, score], …] }]`;
+ *  3. MMOCR 1.x inferencer output `{ img_path?, det_polygons, det_scores }` as JSONL lines or as a
+ *     folder of per-image JSON files (file stem = image stem);
+ *  4. ICDAR2015 submission: a folder or `.zip` of `res_img_<n>.txt`, `x1,y1,…,x4,y4[,score]`.
+ * Images are matched by file name, then by stem. A bad entry costs that entry, with a warning.
+ */
+import { MemorySource, basename, filesUnder, stem, type FileSource } from '../../io/fileSource';
+import { decodeText, readJsonl } from '../../io/text';
+import { InputError, type LoadedPredictions, type PredictionInput, type RunContext, type Shape } from '../../model';
+import type { LtbDataset } from './dataset';
+import { isObject, parsePolygon, parseScore, WarningList } from './values';
+import { unzip } from './zip';
+
+export interface LtbPredImage {
+  /** Flat polygons in input order. */
+  polys: number[][];
+  scores: number[];
+  /** Drawing shapes of `polys`, made once and shared by every scoring run. */
+  shapes?: Shape[];
+}
+
+export interface LtbPredictions {
+  /** Aligned with `dataset.images`; undefined = the image has no prediction entry. */
+  images: (LtbPredImage | undefined)[];
+  format: string;
+}
+
+export const PREDICTION_FORMATS =
+  'JSON {image: [[x1, y1, …, score]]}, JSON [{filename|img_path, boundary_result}], MMOCR det_polygons/det_scores ' +
+  '(JSONL or a folder of per-image JSON), or ICDAR2015 res_img_<n>.txt (folder or .zip)';
+
+/** Collects one model's predictions, matching image names and counting what it had to drop. */
+class Collector {
+  readonly images: (LtbPredImage | undefined)[];
+  private readonly from: string[] = [];
+  readonly warnings = new WarningList();
+  readonly counts = { predictions: 0, dropped_polygons: 0, malformed_lines: 0, unknown_images: 0 };
+
+  constructor(private readonly ds: LtbDataset) {
+    this.images = new Array(ds.images.length).fill(undefined);
+  }
+
+  private match(name: string): number | undefined {
+    const b = basename(name);
+    return this.ds.byName.get(b) ?? this.ds.byStem.get(stem(b));
+  }
+
+  /** Registers the image an entry is for; undefined (with a warning) when it cannot be used. */
+  image(name: string, where: string): LtbPredImage | undefined {
+    const i = this.match(name);
+    if (i === undefined) {
+      this.counts.unknown_images++;
+      this.warnings.add(`${where}: ${name} is not an image of the dataset (its predictions are ignored)`);
+      return undefined;
+    }
+    if (this.images[i]) {
+      this.warnings.add(`${where}: predictions for ${this.ds.images[i].name} were already given by ${this.from[i]} (these are ignored)`);
+      return undefined;
+    }
+    this.from[i] = where;
+    return (this.images[i] = { polys: [], scores: [] });
+  }
+
+  add(img: LtbPredImage, poly: unknown, score: unknown, where: string): void {
+    const p = parsePolygon(poly);
+    const s = parseScore(score);
+    if (typeof p === 'string' || typeof s === 'string') {
+      this.counts.dropped_polygons++;
+      this.warnings.add(`${where}: ${typeof p === 'string' ? p : s} (dropped)`);
+      return;
+    }
+    img.polys.push(p);
+    img.scores.push(s);
+    this.counts.predictions++;
+  }
+
+  /** `[x1, y1, …, xn, yn, score]` */
+  addWithScore(img: LtbPredImage, entry: unknown, where: string): void {
+    if (!Array.isArray(entry)) {
+      this.counts.dropped_polygons++;
+      this.warnings.add(`${where}: not a list [x1, y1, …, score] (dropped)`);
+      return;
+    }
+    if (entry.length % 2 === 0 && entry.length >= 6 && entry.every((v) => typeof v === 'number')) {
+      this.counts.dropped_polygons++;
+      this.warnings.add(`${where}: ${entry.length} numbers: expected x1, y1, …, xn, yn, score (no score?) (dropped)`);
+      return;
+    }
+    // The entry was parsed for us alone: take the score off its end instead of copying the polygon.
+    const score = entry.pop();
+    this.add(img, entry, score, where);
+  }
+
+  /** One record of forms 2 and 3. */
+  record(rec: unknown, where: string, fallbackName?: string): void {
+    if (!isObject(rec)) {
+      this.counts.malformed_lines++;
+      this.warnings.add(`${where}: not an object`);
+      return;
+    }
+    const name = [rec.img_path, rec.filename, rec.file_name, rec.image].find((v) => typeof v === 'string' && v !== '') as string | undefined;
+    const label = name ?? fallbackName;
+    if (label === undefined) {
+      this.counts.malformed_lines++;
+      this.warnings.add(`${where}: no img_path or filename (cannot tell which image)`);
+      return;
+    }
+    if (Array.isArray(rec.det_polygons)) {
+      const img = this.image(label, where);
+      if (!img) return;
+      const scores = Array.isArray(rec.det_scores) ? rec.det_scores : [];
+      if (scores.length !== rec.det_polygons.length) {
+        this.warnings.add(`${where}: ${rec.det_polygons.length} det_polygons but ${scores.length} det_scores (unpaired ones dropped)`);
+        this.counts.dropped_polygons += Math.abs(scores.length - rec.det_polygons.length);
+      }
+      const n = Math.min(scores.length, rec.det_polygons.length);
+      for (let k = 0; k < n; k++) this.add(img, rec.det_polygons[k], scores[k], `${where}: det_polygons[${k}]`);
+      return;
+    }
+    if (Array.isArray(rec.boundary_result)) {
+      const img = this.image(label, where);
+      if (!img) return;
+      rec.boundary_result.forEach((e, k) => this.addWithScore(img, e, `${where}: boundary_result[${k}]`));
+      return;
+    }
+    this.counts.malformed_lines++;
+    this.warnings.add(`${where}: no det_polygons or boundary_result`);
+  }
+
+  /** Form 1: `{ image: [[…, score], …] }`. */
+  object(doc: Record<string, unknown>, file: string): void {
+    for (const [name, entries] of Object.entries(doc)) {
+      if (!Array.isArray(entries)) {
+        this.counts.malformed_lines++;
+        this.warnings.add(`${file}: "${name}": not a list of [x1, y1, …, score] entries`);
+        continue;
+      }
+      const img = this.image(name, file);
+      if (!img) continue;
+      entries.forEach((e, k) => this.addWithScore(img, e, `${file}: ${name} entry ${k + 1}`));
+    }
+  }
+
+  /** Form 4: one `res_img_<n>.txt`. */
+  icdar(text: string, file: string): void {
+    const st = stem(file).replace(/^res_/i, '');
+    const img = this.image(st, file);
+    if (!img) return;
+    text.split('\n').forEach((raw, i) => {
+      const line = raw.replace(/^\uFEFF/, '').replace(/\r$/, '').trim();
+      if (line === '') return;
+      const fields = line.split(',').map((s) => s.trim());
+      const nums = fields.map((s) => (s === '' ? NaN : Number(s)));
+      let n = nums.findIndex((v) => !Number.isFinite(v));
+      if (n < 0) n = nums.length;
+      else if (n < 8) {
+        this.counts.malformed_lines++;
+        this.warnings.add(`${file}: line ${i + 1}: field ${n + 1} is not a number ("${fields[n]}")`);
+        return;
+      }
+      // x1,y1,…,xn,yn[,score]: an odd count ends with the score; a missing score means 1.0.
+      const odd = n % 2 === 1;
+      const coords = nums.slice(0, odd ? n - 1 : n);
+      if (coords.length < 6) {
+        this.counts.malformed_lines++;
+        this.warnings.add(`${file}: line ${i + 1}: polygon with ${Math.floor(coords.length / 2)} point(s)`);
+        return;
+      }
+      this.add(img, coords, odd ? nums[n - 1] : 1.0, `${file}: line ${i + 1}`);
+    });
+  }
+
+  result(model: string, format: string): LoadedPredictions<LtbPredictions> {
+    const with_ = this.images.filter((x) => x).length;
+    const counts = {
+      ...this.counts,
+      images_with_predictions: with_,
+      images_without_predictions: this.images.length - with_,
+    };
+    return { model, data: { images: this.images, format }, warnings: this.warnings.list(), counts };
+  }
+}
+
+async function readJsonlInto(c: Collector, src: FileSource, path: string, model: string): Promise<LoadedPredictions<LtbPredictions>> {
+  const file = basename(path);
+  const { rows, warnings, malformed } = await readJsonl(src, path);
+  for (const w of warnings) c.warnings.add(`${file}: ${w}`);
+  c.counts.malformed_lines += malformed;
+  for (const r of rows) c.record(r.value, `${file}: line ${r.line}`);
+  if (rows.length === 0) throw new InputError(`${file}: no prediction lines${malformed ? ` (${malformed} malformed)` : ''}`);
+  return c.result(model, 'mmocr-jsonl');
+}
+
+/** Reads one prediction file (JSON, JSONL, res_*.txt or .zip) as one model. */
+async function readFile(ds: LtbDataset, src: FileSource, path: string, model: string): Promise<LoadedPredictions<LtbPredictions>> {
+  const c = new Collector(ds);
+  const file = basename(path);
+  if (/\.zip$/i.test(path)) {
+    let entries;
+    try {
+      entries = await unzip(await src.read(path));
+    } catch (e) {
+      throw new InputError(`${file}: ${(e as Error).message}`);
+    }
+    const mem = new MemorySource(file, Object.fromEntries(entries.map((e) => [e.name, e.data])));
+    const inner = await readFolder(ds, mem, '', model);
+    if (inner.length !== 1) throw new InputError(`${file}: expected the files of one submission (res_img_<n>.txt) inside`);
+    return inner[0];
+  }
+  if (/\.txt$/i.test(path)) {
+    c.icdar(decodeText(await src.read(path)), file);
+    return c.result(model, 'icdar2015');
+  }
+  if (/\.jsonl$/i.test(path)) return readJsonlInto(c, src, path, model);
+  if (!/\.json$/i.test(path)) throw new InputError(`${file}: not an LTB prediction file (expected ${PREDICTION_FORMATS})`);
+  const text = decodeText(await src.read(path));
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch (e) {
+    // A .json that is really JSONL (one object per line) is common; read it as such.
+    if (/^\s*\{[^\n]*\}\s*\r?\n\s*\{/.test(text)) return readJsonlInto(c, src, path, model);
+    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
+  }
+  return readDocument(c, doc, file, model);
+}
+
+function readDocument(c: Collector, doc: unknown, file: string, model: string): LoadedPredictions<LtbPredictions> {
+  if (Array.isArray(doc)) {
+    doc.forEach((rec, i) => c.record(rec, `${file}: entry ${i + 1}`));
+    return c.result(model, 'json-list');
+  }
+  if (isObject(doc)) {
+    if (Array.isArray(doc.predictions)) {
+      doc.predictions.forEach((rec, i) => c.record(rec, `${file}: predictions[${i}]`));
+      return c.result(model, 'mmocr-inferencer');
+    }
+    if (Array.isArray(doc.det_polygons) || Array.isArray(doc.boundary_result)) {
+      c.record(doc, file, file);
+      return c.result(model, 'mmocr-json');
+    }
+    const values = Object.values(doc);
+    if (values.length > 0 && values.every((v) => Array.isArray(v))) {
+      c.object(doc, file);
+      return c.result(model, 'json-object');
+    }
+  }
+  throw new InputError(`${file}: not an LTB prediction file (expected ${PREDICTION_FORMATS})`);
+}
+
+/** A folder: an ICDAR submission, a folder of per-image MMOCR JSON, or several prediction files. */
+async function readFolder(ds: LtbDataset, src: FileSource, dir: string, model: string): Promise<LoadedPredictions<LtbPredictions>[]> {
+  const files = filesUnder(src, dir).filter((e) => !basename(e.path).startsWith('.'));
+  const res = files.filter((e) => /^res_.*\.txt$/i.test(basename(e.path)));
+  if (res.length > 0) {
+    const c = new Collector(ds);
+    for (const e of res) c.icdar(decodeText(await src.read(e.path)), basename(e.path));
+    return [c.result(model, 'icdar2015')];
+  }
+  const jsons = files.filter((e) => /\.json$/i.test(e.path));
+  const perImage = jsons.filter((e) => ds.byStem.has(stem(e.path)) || ds.byName.has(basename(e.path)));
+  if (perImage.length > 0 && perImage.length >= jsons.length / 2) {
+    const c = new Collector(ds);
+    for (const e of jsons) {
+      const name = basename(e.path);
+      let doc: unknown;
+      try {
+        doc = JSON.parse(decodeText(await src.read(e.path)));
+      } catch {
+        c.counts.malformed_lines++;
+        c.warnings.add(`${name}: not valid JSON (file skipped)`);
+        continue;
+      }
+      // The file stem names the image; an img_path inside wins when present.
+      c.record(doc, name, stem(name));
+    }
+    return [c.result(model, 'mmocr-folder')];
+  }
+  const singles = files.filter((e) => /\.(json|jsonl|zip)$/i.test(e.path));
+  if (singles.length === 0) throw new InputError(`${model}: no prediction files found (expected ${PREDICTION_FORMATS})`);
+  const out: LoadedPredictions<LtbPredictions>[] = [];
+  for (const e of singles) out.push(await readFile(ds, src, e.path, singles.length === 1 ? model : stem(e.path)));
+  return out;
+}
+
+export async function loadLtbPredictions(
+  ds: LtbDataset,
+  input: PredictionInput,
+  ctx?: RunContext,
+): Promise<LoadedPredictions<LtbPredictions>[]> {
+  ctx?.signal?.throwIfAborted();
+  const isFile = input.path !== '' && input.source.list().some((e) => e.path === input.path);
+  return isFile ? [await readFile(ds, input.source, input.path, input.name)] : readFolder(ds, input.source, input.path, input.name);
+}

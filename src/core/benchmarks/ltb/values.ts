@@ -1,0 +1,52 @@
+/** Validation of the polygons and scores LTB files carry, with the sentence a warning shows. */
+
+/** A flat polygon `[x1, y1, …]` (nested `[[x, y], …]` is flattened) or why it is unusable. */
+export function parsePolygon(v: unknown): number[] | string {
+  if (!Array.isArray(v)) return 'polygon is not a list';
+  let flat: unknown[] = v;
+  if (v.length > 0 && Array.isArray(v[0])) {
+    flat = [];
+    for (const p of v) {
+      if (!Array.isArray(p) || p.length !== 2) return 'nested polygon points must be [x, y] pairs';
+      flat.push(p[0], p[1]);
+    }
+  }
+  for (let i = 0; i < flat.length; i++) {
+    const x = flat[i];
+    if (typeof x !== 'number' || !Number.isFinite(x)) return `coordinate ${i + 1} is not a number (${short(x)})`;
+  }
+  if (flat.length % 2 !== 0) return `odd number of coordinates (${flat.length})`;
+  if (flat.length < 6) return `polygon with ${flat.length / 2} point${flat.length === 2 ? '' : 's'}`;
+  return flat as number[];
+}
+
+export function parseScore(v: unknown): number | string {
+  if (typeof v !== 'number' || !Number.isFinite(v)) return `score is not a number (${short(v)})`;
+  return v;
+}
+
+function short(v: unknown): string {
+  const s = v === undefined ? 'missing' : JSON.stringify(v) ?? String(v);
+  return s.length > 24 ? s.slice(0, 21) + '…' : s;
+}
+
+/** Warnings with a cap, so a million bad lines cost a summary line, not a megabyte of report. */
+export class WarningList {
+  readonly items: string[] = [];
+  private extra = 0;
+  constructor(private readonly cap = 500) {}
+  add(msg: string): void {
+    if (this.items.length < this.cap) this.items.push(msg);
+    else this.extra++;
+  }
+  get total(): number {
+    return this.items.length + this.extra;
+  }
+  list(): string[] {
+    return this.extra ? [...this.items, `… and ${this.extra} more warning(s) like these`] : [...this.items];
+  }
+}
+
+export function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

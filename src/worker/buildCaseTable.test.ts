@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import type { CaseRecord, ModelResult } from '../core';
+import { buildCaseTable, caseTableTransferables } from './buildCaseTable';
+
+const rec = (id: string, over: Partial<CaseRecord> = {}): CaseRecord => ({
+  case_id: id,
+  image_path: `imgs/${id}.jpg`,
+  facets: {},
+  score: 1,
+  outcome: 'pass',
+  gt: [],
+  pred: [],
+  matches: [],
+  errors: [],
+  ...over,
+});
+const result = (model: string, cases: CaseRecord[]): ModelResult => ({ model, metrics: {}, counts: {}, warnings: [], cases });
+
+describe('buildCaseTable', () => {
+  const a = result('A', [
+    rec('c1', {
+      facets: { challenge: ['occluded', 'dense'], task: 'T2R' },
+      gt: [
+        { id: 0, state: 'fn', text: 'EXIT' },
+        { id: 1, state: 'tp', text: 'Stage' },
+      ],
+      pred: [{ id: 0, state: 'fp', text: 'EX1T' }],
+      score: 0.5,
+      outcome: 'partial',
+      errors: ['unparseable_output'],
+    }),
+    rec('c2', { facets: { task: 'R2T' }, image_file: null, score: null, outcome: 'skipped' }),
+  ]);
+  const b = result('B', [rec('c3', { facets: { task: 'R2T', challenge: 'glass' } }), rec('c1', { errors: ['no_extract', 'unparseable_output'] })]);
+  const t = buildCaseTable([a, b]);
+
+  it('keeps the first model order and appends cases only later models have', () => {
+    expect(t.caseIds).toEqual(['c1', 'c2', 'c3']);
+    expect(t.models).toEqual(['A', 'B']);
+    expect(t.imagePaths).toEqual(['imgs/c1.jpg', 'imgs/c2.jpg', 'imgs/c3.jpg']);
+    // image_file null means the image is missing; absent means "same as image_path".
+    expect(t.imageFiles).toEqual(['imgs/c1.jpg', null, 'imgs/c3.jpg']);
+  });
+
+  it('stores multi-valued facets in CSR layout with sorted distinct values', () => {
+    const ch = t.facets.find((f) => f.key === 'challenge')!;
+    expect(ch.values).toEqual(['dense', 'glass', 'occluded']);
+    const of = (row: number) => [...ch.codes.subarray(ch.offsets[row], ch.offsets[row + 1])].map((c) => ch.values[c]).sort();
+    expect(of(0)).toEqual(['dense', 'occluded']);
+    expect(of(1)).toEqual([]);
+    expect(of(2)).toEqual(['glass']);
+    const task = t.facets.find((f) => f.key === 'task')!;
+    expect(task.values).toEqual(['R2T', 'T2R']);
+  });
+
+  it('codes outcomes, scores, misses and false positives per model; absent cases are "none"', () => {
+    const A = t.perModel.A;
+    expect([...A.outcome]).toEqual([1, 3, 4]);
+    expect(A.score[0]).toBe(0.5);
+    expect(Number.isNaN(A.score[1])).toBe(true);
+    expect(Number.isNaN(A.score[2])).toBe(true);
+    expect([...A.misses]).toEqual([1, 0, 0]);
+    expect([...A.falsePositives]).toEqual([1, 0, 0]);
+    expect([...t.perModel.B.outcome]).toEqual([0, 4, 0]);
+  });
+
+  it('gives each model its own error kinds and bitmask', () => {
+    expect(t.perModel.A.errorKinds).toEqual(['unparseable_output']);
+    expect(t.perModel.A.errorMask[0]).toBe(1);
+    expect(t.perModel.B.errorKinds).toEqual(['no_extract', 'unparseable_output']);
+    expect(t.perModel.B.errorMask[0]).toBe(0b11);
+  });
+
+  it('folds error kinds past the 31st into one "other errors" bit', () => {
+    const many = rec('x', { errors: Array.from({ length: 40 }, (_, i) => `e${i}`) });
+    const tt = buildCaseTable([result('M', [many])]);
+    expect(tt.perModel.M.errorKinds).toHaveLength(32);
+    expect(tt.perModel.M.errorKinds[31]).toBe('other errors');
+    expect(tt.perModel.M.errorMask[0] >>> 0).toBe(0xffffffff);
+  });
+
+  it('collects lower-cased GT and predicted text for search, across models', () => {
+    expect(t.searchText[0]).toContain('exit');
+    expect(t.searchText[0]).toContain('stage');
+    expect(t.searchText[0]).toContain('ex1t');
+  });
+
+  it('lists every typed-array buffer for transfer', () => {
+    expect(caseTableTransferables(t)).toHaveLength(2 * t.facets.length + 5 * t.models.length);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * The page's handle on the scoring worker. The page imports only the worker API's *type*; this
+ * wrapper adds progress callbacks and a cancel that always works: it asks the worker to abort,
+ * and if the worker is stuck in a long synchronous stretch it terminates it, starts a fresh one
+ * and replays what the user had opened (the dataset, the models, the last finished score).
+ */
+import { proxy, wrap, type Remote } from 'comlink';
+import type { BenchmarkId, CaseRecord, CaseTable, GtCorrection, OptionValue, Progress, QaState, Report } from '../core';
+import type { Listing } from '../io/listing';
+import type { OpenedDataset, OpenInput, ScoreOutcome, ScoringApi } from './scoringApi';
+
+export type { OpenedDataset, OpenInput, ScoreOutcome } from './scoringApi';
+
+type Op = (api: Remote<ScoringApi>) => Promise<unknown>;
+
+/** How long a cancel waits for the worker to stop on its own before replacing it. */
+const CANCEL_GRACE_MS = 400;
+
+export class CancelledError extends Error {
+  constructor() {
+    super('scoring cancelled');
+    this.name = 'AbortError';
+  }
+}
+
+export class ScoringClient {
+  private worker!: Worker;
+  private api!: Remote<ScoringApi>;
+  /** What rebuilds the worker's state after a restart: open, model edits, last finished score. */
+  private ops: Op[] = [];
+  private lastScore: Op | null = null;
+  private current: { done: Promise<unknown>; reject: (e: Error) => void } | null = null;
+  /** Settles when a restarted worker has been given its state back; every call waits for it. */
+  private ready: Promise<void> = Promise.resolve();
+
+  constructor(private readonly makeWorker: () => Worker = defaultWorker) {
+    this.start();
+  }
+
+  private start() {
+    this.worker = this.makeWorker();
+    this.api = wrap<ScoringApi>(this.worker);
+  }
+
+  /** Every call goes through here, so none reaches a replacement worker before its replay is done. */
+  private async call<T>(fn: (api: Remote<ScoringApi>) => Promise<T>): Promise<T> {
+    await this.ready;
+    return fn(this.api);
+  }
+
+  availableDemos(): Promise<string[]> {
+    return this.call((api) => api.availableDemos());
+  }
+
+  async open(input: OpenInput, benchmark?: BenchmarkId, onProgress?: (p: Progress) => void): Promise<OpenedDataset> {
+    const out = await this.call((api) => api.openDataset(input, benchmark, onProgress ? proxy(onProgress) : undefined));
+    this.ops = [(api) => api.openDataset(input, benchmark)];
+    this.lastScore = null;
+    return out;
+  }
+
+  async addPredictions(listing: Listing, onProgress?: (p: Progress) => void): Promise<{ added: string[]; models: string[] }> {
+    const out = await this.call((api) => api.addPredictions(listing, onProgress ? proxy(onProgress) : undefined));
+    this.ops.push((api) => api.addPredictions(listing));
+    return out;
+  }
+
+  async removeModel(name: string): Promise<string[]> {
+    const out = await this.call((api) => api.removeModel(name));
+    this.ops.push((api) => api.removeModel(name));
+    return out;
+  }
+
+  async renameModel(from: string, to: string): Promise<string[]> {
+    const out = await this.call((api) => api.renameModel(from, to));
+    this.ops.push((api) => api.renameModel(from, to));
+    return out;
+  }
+
+  /** Rejects with an AbortError (name 'AbortError') when cancelled. */
+  score(protocolName: string, options: Record<string, OptionValue>, onProgress?: (p: Progress) => void): Promise<ScoreOutcome> {
+    let reject!: (e: Error) => void;
+    const cancelled = new Promise<never>((_, rej) => (reject = rej));
+    const run = this.call((api) => api.score(protocolName, options, onProgress ? proxy(onProgress) : undefined));
+    const done = Promise.race([run, cancelled]).then((out) => {
+      this.lastScore = (api) => api.score(protocolName, options);
+      return out;
+    });
+    const entry = { done: done.catch(() => undefined), reject };
+    this.current = entry;
+    void done.finally(() => {
+      if (this.current === entry) this.current = null;
+    }).catch(() => undefined);
+    return done;
+  }
+
+  /** Stops the running score; resolves once the worker is usable again. */
+  async cancel(): Promise<void> {
+    const cur = this.current;
+    if (!cur) return;
+    void this.api.cancel().catch(() => undefined);
+    const stopped = await Promise.race([cur.done.then(() => true), sleep(CANCEL_GRACE_MS).then(() => false)]);
+    if (stopped) return;
+    // The worker did not reach an abort check in time: replace it, and hold every other call
+    // until the new one has the dataset, the models and the last finished score back.
+    cur.reject(new CancelledError());
+    this.worker.terminate();
+    this.start();
+    const api = this.api;
+    const ops = [...this.ops];
+    const lastScore = this.lastScore;
+    this.ready = (async () => {
+      for (const op of ops) await op(api);
+      if (lastScore) await lastScore(api);
+    })().catch((e: unknown) => {
+      // The calls that follow report their own errors (e.g. "no dataset is open").
+      console.error('benchlens: could not restore the scoring worker after cancel', e);
+    });
+    await this.ready;
+  }
+
+  getReport(): Promise<Report | null> {
+    return this.call((api) => api.getReport());
+  }
+  getCaseTable(): Promise<CaseTable> {
+    return this.call((api) => api.getCaseTable());
+  }
+  getCase(model: string, caseId: string): Promise<CaseRecord | null> {
+    return this.call((api) => api.getCase(model, caseId));
+  }
+  getCases(caseId: string): Promise<Record<string, CaseRecord>> {
+    return this.call((api) => api.getCases(caseId));
+  }
+  getImageBytes(path: string): Promise<Uint8Array> {
+    return this.call((api) => api.getImageBytes(path));
+  }
+  exportReport(): Promise<string> {
+    return this.call((api) => api.exportReport());
+  }
+  exportCaseAnalysis(qaByKey: Record<string, QaState> = {}): Promise<string> {
+    return this.call((api) => api.exportCaseAnalysis(qaByKey));
+  }
+  exportCsv(): Promise<string> {
+    return this.call((api) => api.exportCsv());
+  }
+  scoreCorrected(corrections: GtCorrection[], onProgress?: (p: Progress) => void): Promise<Report> {
+    return this.call((api) => api.scoreCorrected(corrections, onProgress ? proxy(onProgress) : undefined));
+  }
+  getLeaderboard(): Promise<Record<string, unknown>[] | null> {
+    return this.call((api) => api.getLeaderboard());
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+  }
+}
+
+function defaultWorker(): Worker {
+  return new Worker(new URL('./scoring.worker.ts', import.meta.url), { type: 'module', name: 'benchlens-scoring' });
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+let shared: ScoringClient | null = null;
+
+/** The page's one scoring client (created on first use, so tests and SSR never start a worker). */
+export function scoringClient(): ScoringClient {
+  shared ??= new ScoringClient();
+  return shared;
+}

@@ -1,0 +1,131 @@
+/**
+ * The worker API called directly in Node (the same functions the worker exposes), over the shared
+ * ltb-mini folder given as a Listing of File objects — the shape the page posts.
+ */
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HAS_SHARED, shared } from '../../test/shared';
+import type { Listing } from '../io/listing';
+import { resetScoringApi, scoringApi } from './scoringApi';
+
+function folderListing(dir: string, label: string): Listing {
+  const files: Listing['files'] = [];
+  const rec = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const p = join(d, n);
+      if (statSync(p).isDirectory()) rec(p);
+      else files.push({ path: relative(dir, p).split('\\').join('/'), file: new File([readFileSync(p)], n) });
+    }
+  };
+  rec(dir);
+  return { label, kind: 'folder', files };
+}
+const fileListing = (paths: string[]): Listing => ({
+  label: 'preds',
+  kind: 'files',
+  files: paths.map((p) => ({ path: p.split('/').at(-1)!, file: new File([readFileSync(p)], p.split('/').at(-1)!) })),
+});
+const expected = (set: string, variant: string) =>
+  JSON.parse(readFileSync(shared('reference/ltb', `expected-${set}-${variant}.json`), 'utf8')).models[set].metrics as Record<string, number>;
+
+afterEach(() => resetScoringApi());
+
+describe('scoringApi without a dataset', () => {
+  it('refuses work with a one-line reason', async () => {
+    await expect(scoringApi.score('x', {})).rejects.toThrow('no dataset is open');
+  });
+
+  it('says which benchmarks an unrecognised folder would need', async () => {
+    const l: Listing = { label: 'holiday', kind: 'folder', files: [{ path: 'a.txt', file: new File(['hi'], 'a.txt') }] };
+    await expect(scoringApi.openDataset(l)).rejects.toThrow(/no recognisable benchmark in "holiday" \(1 files\)/);
+  });
+
+  it('lists the demos this build has, and opens one of them', async () => {
+    const demos = await scoringApi.availableDemos();
+    expect(demos.length).toBeGreaterThan(0);
+    const opened = await scoringApi.openDataset({ demo: demos[0] as never });
+    expect(opened.benchmark).toBe(demos[0]);
+    expect(opened.demo).toBe(true);
+    expect(opened.models.length).toBeGreaterThan(0);
+    const out = await scoringApi.score(opened.protocol.name, opened.protocol.options);
+    expect(Object.keys(out.report.models)).toEqual(opened.models);
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predictions', () => {
+  const open = async () => {
+    const opened = await scoringApi.openDataset(folderListing(shared('data/ltb-mini'), 'ltb-mini'));
+    const { added } = await scoringApi.addPredictions(
+      fileListing([shared('reference/ltb/ltbmini-object.json'), shared('reference/ltb/ltbmini-mmocr.jsonl')]),
+    );
+    return { opened, added };
+  };
+
+  it('detects LTB, adds one model per file and reproduces the official numbers for both variants', async () => {
+    const { opened, added } = await open();
+    expect(opened.benchmark).toBe('ltb');
+    expect(opened.info.summary).toMatch(/^LTB — 15 splits/);
+    expect(added).toEqual(['ltbmini-object', 'ltbmini-mmocr']);
+    for (const variant of ['mmocr-1.0.1', 'mmocr-0.6.3']) {
+      const progress: number[] = [];
+      const out = await scoringApi.score(variant, { iou: 0.5 }, (p) => progress.push(p.done));
+      expect(out.report.protocol.name).toBe(variant);
+      for (const set of added) {
+        const want = expected(set, variant);
+        for (const [k, v] of Object.entries(want)) expect(out.report.models[set].metrics[k], `${set} ${k}`).toBe(v);
+      }
+      expect(progress.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('serves the case table, single cases, image bytes and the exports from the last score', async () => {
+    await open();
+    await scoringApi.score('mmocr-1.0.1', {});
+    const t = await scoringApi.getCaseTable();
+    expect(t.caseIds).toHaveLength(10);
+    expect(t.models).toEqual(['ltbmini-object', 'ltbmini-mmocr']);
+    const id = t.caseIds[0];
+    const c = await scoringApi.getCase('ltbmini-object', id);
+    expect(c?.case_id).toBe(id);
+    expect(Object.keys(await scoringApi.getCases(id))).toEqual(['ltbmini-object', 'ltbmini-mmocr']);
+    const bytes = await scoringApi.getImageBytes(t.imageFiles[0]!);
+    expect([...bytes.subarray(0, 2)]).toEqual([0xff, 0xd8]); // a JPEG
+    // A second read still works (the transfer sent a copy).
+    expect((await scoringApi.getImageBytes(t.imageFiles[0]!)).byteLength).toBe(bytes.byteLength);
+
+    const report = JSON.parse(await scoringApi.exportReport());
+    expect(report.models['ltbmini-object'].metrics['hard/hmean']).toBe(expected('ltbmini-object', 'mmocr-1.0.1')['hard/hmean']);
+    const qa = { status: 'gt_wrong' as const, note: 'box too small' };
+    const lines = (await scoringApi.exportCaseAnalysis({ [`ltbmini-mmocr\t${id}`]: qa })).trimEnd().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(20);
+    expect(lines.filter((l) => l.qa)).toEqual([expect.objectContaining({ model: 'ltbmini-mmocr', case_id: id, qa })]);
+    expect(lines.every((l) => !('image_file' in l))).toBe(true);
+    expect((await scoringApi.exportCsv()).split('\r\n')[0]).toBe('benchmark,protocol,options,metric,ltbmini-object,ltbmini-mmocr');
+  });
+
+  it('renames and removes models in the session and in the last results', async () => {
+    await open();
+    await scoringApi.score('mmocr-1.0.1', {});
+    expect(await scoringApi.renameModel('ltbmini-object', 'mine')).toEqual(['mine', 'ltbmini-mmocr']);
+    await expect(scoringApi.renameModel('mine', 'ltbmini-mmocr')).rejects.toThrow('exists already');
+    expect(Object.keys((await scoringApi.getReport())!.models)).toEqual(['mine', 'ltbmini-mmocr']);
+    expect(await scoringApi.removeModel('ltbmini-mmocr')).toEqual(['mine']);
+    expect((await scoringApi.getCaseTable()).models).toEqual(['mine']);
+    expect(await scoringApi.getCase('ltbmini-mmocr', 'img_1.jpg')).toBeNull();
+  });
+
+  it('rejects unknown protocols and options as the CLI does', async () => {
+    await open();
+    await expect(scoringApi.score('mmocr-9', {})).rejects.toThrow(/unknown protocol "mmocr-9"/);
+    await expect(scoringApi.score('mmocr-1.0.1', { bogus: 1 })).rejects.toThrow(/unknown option "bogus"/);
+  });
+
+  it('a cancel stops the score with an AbortError and keeps the previous results', async () => {
+    await open();
+    await scoringApi.score('mmocr-1.0.1', {});
+    const running = scoringApi.score('mmocr-0.6.3', {}, () => void scoringApi.cancel());
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    expect((await scoringApi.getReport())!.protocol.name).toBe('mmocr-1.0.1');
+  });
+});

@@ -1,0 +1,311 @@
+/**
+ * Everything the page asks of the scoring engine, as plain async functions over one core
+ * BenchSession. scoring.worker.ts exposes this object with Comlink; the tests call it directly.
+ * Large per-case data stays here: the page gets the report, the CaseTable columns (transferred)
+ * and one CaseRecord at a time.
+ */
+import { transfer } from 'comlink';
+import {
+  BenchSession,
+  InputError,
+  serializeReport,
+  caseLine,
+  serializeCaseLine,
+  singleFileSource,
+  stem,
+  type BenchmarkId,
+  type CaseRecord,
+  type CaseTable,
+  type DatasetInfo,
+  type FileSource,
+  type GtCorrection,
+  type ModelResult,
+  type OptionValue,
+  type PredictionInput,
+  type Progress,
+  type Protocol,
+  type ProtocolSpec,
+  type QaState,
+  type Report,
+} from '../core';
+import type { DemoBundle } from '../core/demo';
+import type { Listing } from '../io/listing';
+import { buildCaseTable, caseTableTransferables } from './buildCaseTable';
+import { listingSource } from './listingSource';
+import { reportCsv } from './reportCsv';
+
+/** Demo generators, one per benchmark that has one; a missing file just means no demo. */
+const DEMOS = import.meta.glob<{ makeDemo: () => Promise<DemoBundle> }>('../core/benchmarks/*/demo.ts');
+
+function demoLoader(id: string) {
+  return DEMOS[`../core/benchmarks/${id}/demo.ts`];
+}
+
+export type OpenInput = Listing | { demo: BenchmarkId };
+
+export interface OpenedDataset {
+  benchmark: BenchmarkId;
+  title: string;
+  info: DatasetInfo;
+  protocols: ProtocolSpec[];
+  /** The default protocol with its default options (what the first score uses). */
+  protocol: Protocol;
+  models: string[];
+  /** True for the built-in demo (nothing of the user's was read). */
+  demo: boolean;
+}
+
+export interface ScoreOutcome {
+  report: Report;
+  /** Secondary per-model numbers the plots use (ModelResult.extra). */
+  extras: Record<string, Record<string, unknown>>;
+  elapsedMs: number;
+}
+
+export type ProgressFn = (p: Progress) => void;
+
+interface State {
+  session: BenchSession;
+  demo: boolean;
+  results: ModelResult[];
+  protocol: Protocol | null;
+  /** model → case_id → record, built lazily for getCase. */
+  index: Map<string, Map<string, CaseRecord>>;
+}
+
+let state: State | null = null;
+let running: AbortController | null = null;
+
+function need(): State {
+  if (!state) throw new InputError('no dataset is open');
+  return state;
+}
+
+/** Progress callbacks cross a thread: send at most one every 80 ms, plus the last one. */
+function throttled(fn: ProgressFn | undefined): ProgressFn | undefined {
+  if (!fn) return undefined;
+  let last = 0;
+  return (p) => {
+    const now = Date.now();
+    if (now - last >= 80 || p.done >= p.total) {
+      last = now;
+      void Promise.resolve(fn(p)).catch(() => undefined);
+    }
+  };
+}
+
+export const scoringApi = {
+  /** Benchmarks whose built-in demo exists in this build. */
+  async availableDemos(): Promise<string[]> {
+    return Object.keys(DEMOS)
+      .map((k) => k.split('/').at(-2)!)
+      .sort();
+  },
+
+  async openDataset(input: OpenInput, benchmark?: BenchmarkId, onProgress?: ProgressFn): Promise<OpenedDataset> {
+    state = null;
+    const ctx = { progress: throttled(onProgress) };
+    let source: FileSource;
+    let demoPreds: PredictionInput[] = [];
+    let forced = benchmark;
+    if ('demo' in input) {
+      const load = demoLoader(input.demo);
+      if (!load) throw new InputError(`no built-in demo for "${input.demo}" in this build`);
+      const bundle = await (await load()).makeDemo();
+      source = bundle.source;
+      demoPreds = bundle.predictions;
+      forced = input.demo;
+    } else {
+      if (input.files.length === 0) throw new InputError(`"${input.label}" is empty (hidden files are skipped)`);
+      source = await listingSource(input);
+    }
+    const session = await BenchSession.open(source, forced, ctx);
+    await session.addBundledPredictions(ctx);
+    for (const p of demoPreds) await session.addPredictions(p, ctx);
+    state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map() };
+    return {
+      benchmark: session.adapter.id,
+      title: session.adapter.title,
+      info: session.info,
+      protocols: [...session.adapter.protocols],
+      protocol: session.resolveProtocol(),
+      models: session.modelNames,
+      demo: state.demo,
+    };
+  },
+
+  /** Adds prediction files (one model each) or one prediction folder; returns every model name. */
+  async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<{ added: string[]; models: string[] }> {
+    const s = need();
+    const src = await listingSource(listing);
+    const inputs: PredictionInput[] =
+      listing.kind === 'folder'
+        ? [{ source: src, path: '', name: listing.label }]
+        : src.list().map((e) => ({ source: singleFileSource(src, e.path), path: e.path.split('/').at(-1)!, name: stem(e.path) }));
+    const added: string[] = [];
+    for (const input of inputs) added.push(...(await s.session.addPredictions(input, { progress: throttled(onProgress) })));
+    return { added, models: s.session.modelNames };
+  },
+
+  async removeModel(name: string): Promise<string[]> {
+    const s = need();
+    s.session.removeModel(name);
+    s.results = s.results.filter((r) => r.model !== name);
+    s.index.delete(name);
+    return s.session.modelNames;
+  },
+
+  async renameModel(from: string, to: string): Promise<string[]> {
+    const s = need();
+    const name = to.trim();
+    if (name === '') throw new InputError('a model name cannot be empty');
+    s.session.renameModel(from, name);
+    for (const r of s.results) if (r.model === from) r.model = name;
+    const idx = s.index.get(from);
+    if (idx) {
+      s.index.delete(from);
+      s.index.set(name, idx);
+    }
+    return s.session.modelNames;
+  },
+
+  async protocols(): Promise<ProtocolSpec[]> {
+    return [...need().session.adapter.protocols];
+  },
+
+  /**
+   * Scores every model under one protocol. Options arrive typed from the page's controls and are
+   * validated by the adapter exactly as the CLI's `--option k=v` strings are.
+   */
+  async score(protocolName: string, options: Record<string, OptionValue>, onProgress?: ProgressFn): Promise<ScoreOutcome> {
+    const s = need();
+    running?.abort();
+    const ac = new AbortController();
+    running = ac;
+    const t0 = performance.now();
+    try {
+      const raw = Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)]));
+      const protocol = s.session.resolveProtocol(protocolName, raw);
+      const results = await s.session.score(protocol, { signal: ac.signal, progress: throttled(onProgress) });
+      ac.signal.throwIfAborted();
+      s.results = results;
+      s.protocol = protocol;
+      s.index = new Map();
+      return { report: s.session.report(protocol, results), extras: extrasOf(results), elapsedMs: performance.now() - t0 };
+    } finally {
+      if (running === ac) running = null;
+    }
+  },
+
+  /** Stops the scoring in progress (it rejects with an AbortError at its next check). */
+  async cancel(): Promise<void> {
+    running?.abort(new DOMException('scoring cancelled', 'AbortError'));
+  },
+
+  async getReport(): Promise<Report | null> {
+    const s = need();
+    return s.protocol ? s.session.report(s.protocol, s.results) : null;
+  },
+
+  /** The case list as columns; the typed arrays are transferred, not copied. */
+  async getCaseTable(): Promise<CaseTable> {
+    const t = buildCaseTable(need().results);
+    return transfer(t, caseTableTransferables(t));
+  },
+
+  async getCase(model: string, caseId: string): Promise<CaseRecord | null> {
+    return caseIndex(need(), model)?.get(caseId) ?? null;
+  },
+
+  /** The same case under every scored model (the viewer's side-by-side). */
+  async getCases(caseId: string): Promise<Record<string, CaseRecord>> {
+    const s = need();
+    const out: Record<string, CaseRecord> = {};
+    for (const r of s.results) {
+      const c = caseIndex(s, r.model)?.get(caseId);
+      if (c) out[r.model] = c;
+    }
+    return out;
+  },
+
+  /** Raw bytes of a file in the opened folder (an image for the viewer); transferred. */
+  async getImageBytes(path: string): Promise<Uint8Array> {
+    const bytes = await need().session.source.read(path);
+    // A copy: the source may hand out its own buffer (the demo's MemorySource does), and a
+    // transfer would detach it for every later read.
+    const copy = bytes.slice();
+    return transfer(copy, [copy.buffer]);
+  },
+
+  async exportReport(): Promise<string> {
+    const r = await scoringApi.getReport();
+    if (!r) throw new InputError('nothing scored yet');
+    return serializeReport(r);
+  },
+
+  /**
+   * case_analysis.jsonl with the reviews merged in. `qaByKey` is keyed by `${model}\t${case_id}`
+   * (a review of one model's result) or by `case_id` alone (a review of the case for every model).
+   */
+  async exportCaseAnalysis(qaByKey: Record<string, QaState> = {}): Promise<string> {
+    const s = need();
+    const lines: string[] = [];
+    for (const r of s.results) {
+      for (const c of r.cases) {
+        const qa = qaByKey[`${r.model}\t${c.case_id}`] ?? qaByKey[c.case_id];
+        lines.push(serializeCaseLine(caseLine(s.session.adapter.id, r.model, c, qa)));
+      }
+    }
+    return lines.length ? lines.join('\n') + '\n' : '';
+  },
+
+  /** The report table as CSV: one row per metric, one column per model, full precision. */
+  async exportCsv(): Promise<string> {
+    const r = await scoringApi.getReport();
+    if (!r) throw new InputError('nothing scored yet');
+    return reportCsv(r);
+  },
+
+  /** "What if the GT were right": the same protocol on a corrected copy of the dataset. */
+  async scoreCorrected(corrections: GtCorrection[], onProgress?: ProgressFn): Promise<Report> {
+    const s = need();
+    const adapter = s.session.adapter;
+    if (!adapter.applyCorrections) throw new InputError(`${adapter.title} cannot rescore with corrected ground truth`);
+    if (!s.protocol) throw new InputError('nothing scored yet');
+    const corrected = adapter.applyCorrections(s.session.dataset, corrections);
+    const results = await s.session.score(s.protocol, { progress: throttled(onProgress) }, undefined, corrected);
+    return s.session.report(s.protocol, results);
+  },
+
+  /** Extra tables a dataset ships (e.g. PulseBench's leaderboard), when the adapter exposes them. */
+  async getLeaderboard(): Promise<Record<string, unknown>[] | null> {
+    const d = need().session.dataset as { leaderboard?: unknown };
+    return Array.isArray(d.leaderboard) ? (d.leaderboard as Record<string, unknown>[]) : null;
+  },
+};
+
+export type ScoringApi = typeof scoringApi;
+
+function caseIndex(s: State, model: string): Map<string, CaseRecord> | undefined {
+  let idx = s.index.get(model);
+  if (!idx) {
+    const r = s.results.find((x) => x.model === model);
+    if (!r) return undefined;
+    idx = new Map(r.cases.map((c) => [c.case_id, c]));
+    s.index.set(model, idx);
+  }
+  return idx;
+}
+
+function extrasOf(results: readonly ModelResult[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const r of results) if (r.extra) out[r.model] = r.extra;
+  return out;
+}
+
+/** For tests: forget the open dataset. */
+export function resetScoringApi(): void {
+  running?.abort();
+  running = null;
+  state = null;
+}
