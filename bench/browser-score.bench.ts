@@ -27,13 +27,13 @@ export async function run(): Promise<void> {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     const names = { dataset: 'bench-ltb', predictions: 'bench-ltb-preds' };
     await page.addInitScript(...stubPickersToOpfs(names));
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longest: number; __resetLongest: () => void };
-      w.__longest = 0;
-      w.__resetLongest = () => (w.__longest = 0);
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
-      }).observe({ type: 'longtask', buffered: true });
+    // Source text, not a function: see inPage in e2e/ltbShaped.ts.
+    await page.addInitScript({
+      content: `window.__longest = 0;
+        window.__resetLongest = () => { window.__longest = 0; };
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+        }).observe({ type: 'longtask', buffered: true });`,
     });
     await page.goto(url);
     let t = performance.now();
@@ -41,7 +41,7 @@ export async function run(): Promise<void> {
     console.log(
       `generated ${IMAGES} images × ${WORDS} words in the page: GT ${(size.gtBytes / 2 ** 20).toFixed(0)} MiB (15 files), predictions ${(size.predBytes / 2 ** 20).toFixed(0)} MiB, ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
-    await page.evaluate(() => (window as unknown as { __resetLongest: () => void }).__resetLongest());
+    await page.evaluate('window.__resetLongest()');
 
     t = performance.now();
     await page.getByRole('button', { name: 'Open folder…' }).click();
@@ -54,7 +54,7 @@ export async function run(): Promise<void> {
     await page.getByTestId('report-protocol').waitFor({ timeout: 900_000 });
     await page.getByTestId('case-count').waitFor({ timeout: 120_000 }).catch(() => undefined);
     const scored = (performance.now() - t) / 1000;
-    const longest = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+    const longest = (await page.evaluate('window.__longest')) as number;
     const hmean = await page.locator('td[data-key="norm/hmean"]').first().getAttribute('title');
     console.log(`opened (detect + read GT): ${opened.toFixed(2)} s — ${summary}`);
     console.log(`time to scored report (read predictions + score 15 splits + case table): ${scored.toFixed(2)} s (${hmean})`);

@@ -83,17 +83,25 @@ async function generate(o: LtbShapedOptions): Promise<{ gtBytes: number; predByt
   return { gtBytes, predBytes };
 }
 
+/**
+ * Functions are sent to the page as source text. Under tsx (the bench) esbuild's keepNames wraps
+ * them in `__name(…)` calls the page does not know, so a no-op `__name` is defined around them.
+ */
+function inPage(fn: (arg: never) => unknown, arg: unknown): string {
+  return `(() => { const __name = (f) => f; return (${fn.toString()})(${JSON.stringify(arg)}); })()`;
+}
+
 export async function writeLtbShapedToOpfs(page: Page, o: LtbShapedOptions): Promise<{ gtBytes: number; predBytes: number }> {
-  return page.evaluate(generate, o);
+  return page.evaluate(inPage(generate, o)) as Promise<{ gtBytes: number; predBytes: number }>;
 }
 
 /** Page init script: the pickers return the generated folders instead of asking the user. */
-export function stubPickersToOpfs(o: Pick<LtbShapedOptions, 'dataset' | 'predictions'>): [(o: { dataset: string; predictions: string }) => void, { dataset: string; predictions: string }] {
+export function stubPickersToOpfs(o: Pick<LtbShapedOptions, 'dataset' | 'predictions'>): [{ content: string }] {
   const fn = ({ dataset, predictions }: { dataset: string; predictions: string }) => {
     Object.assign(window, {
       showDirectoryPicker: async () => (await navigator.storage.getDirectory()).getDirectoryHandle(dataset),
       showOpenFilePicker: async () => [await (await (await navigator.storage.getDirectory()).getDirectoryHandle(predictions)).getFileHandle('generated-model.json')],
     });
   };
-  return [fn, { dataset: o.dataset, predictions: o.predictions }];
+  return [{ content: inPage(fn, { dataset: o.dataset, predictions: o.predictions }) }];
 }

@@ -31,6 +31,9 @@ export function openListing(listing: Listing): Promise<void> {
 async function open(input: Listing | { demo: BenchmarkId }, label: string): Promise<void> {
   const gen = ++generation;
   const st = useBench.getState();
+  // Filters read from the URL at start-up belong to the first dataset; only replacing an open
+  // dataset clears them.
+  const replacing = st.dataset !== null;
   st.setOpening();
   let opened: OpenedDataset;
   try {
@@ -43,7 +46,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string): Prom
   useBench.setState({ report: null, extras: {}, modelError: null, scoreError: null });
   const s = useBench.getState();
   s.setCaseTable(null);
-  s.clearCaseFilters();
+  if (replacing) s.clearCaseFilters();
   s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label });
   s.setModelNames(opened.models);
   s.setProtocol(opened.protocol);

@@ -158,7 +158,7 @@ export function buildCase(
 
   const posOf = i32(7, nPred, -1);
   for (let j = 0; j < nK; j++) posOf[kept[j]] = j;
-  const tLabel = thresholdLabel(v.thresholds[ti]);
+  const tLabel = labelOf(v.thresholds[ti]);
   let fp = 0;
   let ignored = 0;
   let below = 0;
@@ -248,6 +248,13 @@ export function buildCase(
   if (img.width !== undefined) rec.width = img.width;
   if (img.height !== undefined) rec.height = img.height;
   return rec;
+}
+
+const LABELS = new Map<number, string>();
+function labelOf(t: number): string {
+  let l = LABELS.get(t);
+  if (l === undefined) LABELS.set(t, (l = thresholdLabel(t)));
+  return l;
 }
 
 const SPLITS_OF = new Map<number, string[]>();

@@ -1,0 +1,14 @@
+import { parseT2r, parseR2t } from './src/core/benchmarks/tabench/parse';
+import { parseFigureAnswer } from './src/core/benchmarks/gansulishuzhi/parse';
+import { cleanModelOutput } from './src/core/text/modelOutput';
+const t = (label: string, f: () => unknown) => { const s = performance.now(); f(); console.log(label, (performance.now() - s).toFixed(0), 'ms'); };
+t('deep T2R', () => parseT2r('['.repeat(200000) + ']'.repeat(200000)));
+t('think open x30000', () => cleanModelOutput('<think>'.repeat(30000) + 'x'));
+t('close x50000', () => cleanModelOutput('x' + '</think>'.repeat(50000) + 'y'));
+t('fence 100k backticks', () => cleanModelOutput('```' + '`'.repeat(100000)));
+t('fence 100k backticks + newline', () => cleanModelOutput('```\n' + '`'.repeat(100000)));
+t('box x100000', () => parseT2r('[1,2,3,4]'.repeat(100000)));
+t('r2t 1MB', () => parseR2t('ab'.repeat(500000)));
+t('gansu prose [1] x3000', () => parseFigureAnswer('[1] '.repeat(3000)));
+t('gansu prose [ x3000 ] x3000', () => parseFigureAnswer('['.repeat(3000) + ' x ' + ']'.repeat(3000)));
+t('gansu deep json', () => parseFigureAnswer('['.repeat(200000) + ']'.repeat(200000)));
