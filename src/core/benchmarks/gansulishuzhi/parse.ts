@@ -61,18 +61,34 @@ function fromJson(v: unknown, steps: string[]): FigureParse {
  * Scans each `[` from the left; for the first one that works, the shortest span to a `]` that
  * parses as a list of 4-number lists. A lone `[10,20,30,40]` gives nothing; `[]` is a valid empty
  * answer. Returns null when no span works.
+ *
+ * Only one span per `[` can work: a list of numbers holds no string, so its brackets balance and
+ * it ends at the `]` that pairs with its `[`. One stack pass pairs the brackets and records each
+ * pair's nesting height; only pairs of height ≤ 2 (`[]`, `[[…], …]`) are parsed, and those never
+ * nest in one another beyond one level, so the whole scan is linear — trying every `]` for every
+ * `[` was quadratic in JSON.parse calls and hung on an answer with a few thousand brackets.
  */
 export function firstBoxListInProse(text: string): Box[] | null {
-  const closes: number[] = [];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 93 /* ] */) closes.push(i);
+  const closeOf = new Map<number, number>();
+  const heightOf = new Map<number, number>();
+  const stack: { open: number; height: number }[] = [];
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) !== 91 /* [ */) continue;
-    for (const j of closes) {
-      if (j <= i) continue;
-      const j2 = tryParseJson(text.slice(i, j + 1));
-      if (j2.ok && Array.isArray(j2.value) && j2.value.every(isBox)) {
-        return (j2.value as Box[]).map((b) => [b[0], b[1], b[2], b[3]] as Box);
-      }
+    const ch = text.charCodeAt(i);
+    if (ch === 91 /* [ */) stack.push({ open: i, height: 1 });
+    else if (ch === 93 /* ] */ && stack.length > 0) {
+      const top = stack.pop()!;
+      closeOf.set(top.open, i);
+      heightOf.set(top.open, top.height);
+      if (stack.length > 0) stack[stack.length - 1].height = Math.max(stack[stack.length - 1].height, top.height + 1);
+    }
+  }
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) !== 91) continue;
+    const j = closeOf.get(i);
+    if (j === undefined || heightOf.get(i)! > 2) continue;
+    const parsed = tryParseJson(text.slice(i, j + 1));
+    if (parsed.ok && Array.isArray(parsed.value) && parsed.value.every(isBox)) {
+      return (parsed.value as Box[]).map((b) => [b[0], b[1], b[2], b[3]] as Box);
     }
   }
   return null;

@@ -7,6 +7,7 @@ import type { Box } from '../../geometry/box';
 import type { CaseRecord, Instance, LoadedPredictions, ModelResult, Protocol, RunContext } from '../../model';
 import { formatIoU, greedyMatch, type Pair } from '../tabench/match';
 import { perQueryPRF } from '../tabench/metrics';
+import { exportableRaw } from '../../text/modelOutput';
 import type { GansuDataset, Page } from './dataset';
 import type { GansuPredictions, PagePrediction } from './predictions';
 
@@ -169,7 +170,7 @@ function pageCase(
     matches: pairs.map((x) => ({ gt: x.gt, pred: x.pred, iou: x.iou, tp_at: tpAt(x.iou) })),
     errors,
     detail: {
-      ...(p ? { line: p.line, output_field: p.field, raw_output: p.raw, parse_rule: p.rule, parse_steps: p.steps } : { parse_rule: 'missing_prediction' }),
+      ...(p ? { line: p.line, output_field: p.field, raw_output: exportableRaw(p.raw), parse_rule: p.rule, parse_steps: p.steps } : { parse_rule: 'missing_prediction' }),
       coords: p?.coords ?? optionCoords,
       iou_threshold: t,
       at: perT,

@@ -20,8 +20,13 @@ function f2(x: number): string {
   return x.toFixed(2);
 }
 
-function fScore(x: number): string {
-  return String(x);
+/**
+ * A score for a "below the threshold" sentence: three decimals (cheap), or every digit when the
+ * rounding would print it at or above the threshold it is below.
+ */
+function fScore(x: number, below = Infinity): string {
+  const t = x.toFixed(3);
+  return Number(t) >= below ? String(x) : t;
 }
 
 /** Shared, read-only tag lists per mask (a mask has at most a handful of distinct values). */
@@ -129,6 +134,8 @@ export function buildCase(
   for (let id = 0; id < nGt; id++) {
     const g = img.gt[id];
     const tags = tagsOf(g.tags);
+    // Every field in the literal (undefined when absent, which JSON drops): one object shape for
+    // all instances, no property-array growth — this loop runs a million times on a large set.
     const inst: Instance = { id, shape: (g.shape ??= { type: 'polygon', points: g.points }), state: 'info' };
     if (g.text !== undefined) inst.text = g.text;
     if (tags.length) {
@@ -158,7 +165,8 @@ export function buildCase(
 
   const posOf = i32(7, nPred, -1);
   for (let j = 0; j < nK; j++) posOf[kept[j]] = j;
-  const tLabel = labelOf(v.thresholds[ti]);
+  const tValue = v.thresholds[ti];
+  const tLabel = labelOf(tValue);
   let fp = 0;
   let ignored = 0;
   let below = 0;
@@ -172,13 +180,13 @@ export function buildCase(
     if (j < 0) {
       below++;
       inst.reason = v.sweep
-        ? `score ${fScore(score)} is under the pre-filter (${v.name === 'mmocr-1.0.1' ? 'float32 score < 0.3' : 'score ≤ 0.3'})`
-        : `score ${fScore(score)} < threshold ${tLabel}`;
+        ? `score ${fScore(score, 0.3)} is under the pre-filter (${v.name === 'mmocr-1.0.1' ? 'float32 score < 0.3' : 'score ≤ 0.3'})`
+        : `score ${fScore(score, tValue)} < threshold ${tLabel}`;
     } else {
       if (predBestGt[j] >= 0) inst.best_iou = predBest[j];
       if (level[j] <= ti) {
         below++;
-        inst.reason = `score ${fScore(score)} < threshold ${tLabel}`;
+        inst.reason = `score ${fScore(score, tValue)} < threshold ${tLabel}`;
       } else if (swallowedBy[j] >= 0) {
         ignored++;
         inst.state = 'ignored';

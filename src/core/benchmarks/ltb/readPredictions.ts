@@ -243,7 +243,8 @@ function readDocument(c: Collector, doc: unknown, file: string, model: string): 
       return c.result(model, 'mmocr-json');
     }
     const values = Object.values(doc);
-    if (values.length > 0 && values.every((v) => Array.isArray(v))) {
+    // An empty object is a model that detected nothing: valid, every image has no predictions.
+    if (values.every((v) => Array.isArray(v))) {
       c.object(doc, file);
       return c.result(model, 'json-object');
     }

@@ -190,6 +190,6 @@ describe.skipIf(!HAS_SHARED)('PulseBench-Select bad input', () => {
       stderr = String((e as { stderr: Buffer }).stderr);
     }
     expect(status).toBe(2);
-    expect(stderr).toMatch(/^benchlens: prediction file other: no line names a sample_id/);
+    expect(stderr).toMatch(/^benchlens: prediction file other\.jsonl: no line names a sample_id/);
   }, 60_000);
 });

@@ -149,7 +149,8 @@ async function loadPredictions(
   const out: LoadedPredictions<PulsePredictions>[] = [];
   for (const f of predictionFiles(input)) {
     ctx?.signal?.throwIfAborted();
-    const label = f.path === input.path ? input.name : `${input.name}/${f.path}`;
+    // Name the file itself (not the model) so a one-line error points at what to fix.
+    const label = f.path === input.path ? input.path : `${input.name}/${f.path}`;
     let parsed;
     try {
       parsed = await parsePredictionFile(f.src, f.path, known);

@@ -124,8 +124,10 @@ export function readQuery(o: unknown, line: number): Query | string {
     q.queryBox = oneBox(r.bbox);
     return q;
   }
-  // T2R: GT is {bbox, text} or a list of them; fall back to `bbox` (a list of boxes) when GT has none.
-  const gts = Array.isArray(r.GT) ? r.GT : r.GT !== undefined && r.GT !== null ? [r.GT] : [];
+  // T2R: GT is {bbox, text} or a list of them (`[]`: a query without GT); only a line with no GT
+  // field at all falls back to its `bbox` (a list of boxes).
+  const hasGt = r.GT !== undefined && r.GT !== null;
+  const gts = Array.isArray(r.GT) ? r.GT : hasGt ? [r.GT] : [];
   for (const g of gts) {
     if (typeof g !== 'object' || g === null) continue;
     const b = oneBox((g as Record<string, unknown>).bbox);
@@ -134,7 +136,7 @@ export function readQuery(o: unknown, line: number): Query | string {
     const t = (g as Record<string, unknown>).text;
     q.gtTexts.push(typeof t === 'string' ? t : '');
   }
-  if (gts.length === 0 && Array.isArray(r.bbox)) {
+  if (!hasGt && Array.isArray(r.bbox)) {
     const list = isBox(r.bbox) ? [r.bbox] : r.bbox;
     for (const b of list) {
       if (!isBox(b)) return 'T2R bbox is not a list of 4-number boxes';

@@ -30,7 +30,9 @@ export function parseR2t(value: unknown): R2tParse {
     // A bare number / boolean / null keeps its raw spelling (`1.50` stays `1.50`).
     return fromJson(j.value, text, steps);
   }
-  return fromJson(value, value === null ? 'null' : String(value), []);
+  // Only a scalar needs its spelling; String() of a (possibly very deep) array would recurse.
+  const spelling = typeof value === 'object' && value !== null ? '' : String(value);
+  return fromJson(value, spelling, []);
 }
 
 function fromJson(v: unknown, rawText: string, steps: string[]): R2tParse {

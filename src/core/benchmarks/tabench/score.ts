@@ -5,6 +5,7 @@
  */
 import type { Box } from '../../geometry/box';
 import { charDiff, codePointLength, levenshtein } from '../../text/levenshtein';
+import { exportableRaw } from '../../text/modelOutput';
 import {
   InputError,
   type CaseRecord,
@@ -119,7 +120,7 @@ function lineOf(w: string): number {
 
 function rawDetail(line: PredLine | undefined): Record<string, unknown> {
   if (!line) return {};
-  return { line: line.line, output_field: line.field, raw_output: line.value };
+  return { line: line.line, output_field: line.field, raw_output: exportableRaw(line.value) };
 }
 
 export function scoreR2tQuery(
@@ -176,7 +177,7 @@ export function scoreR2tQuery(
         pred_normalised: predN,
         edit_distance: dist,
         cer,
-        diff: correct ? undefined : charDiff(gtN, predN),
+        diff: correct || !diffFits(gtN, predN) ? undefined : charDiff(gtN, predN),
         query_box: q.queryBox,
       },
     },
@@ -259,6 +260,13 @@ export function scoreT2rQuery(
       },
     },
   };
+}
+
+// charDiff keeps a full (|gt|+1)·(|pred|+1) table: a runaway answer of a million characters
+// against a paragraph would need gigabytes, so such a case shows the CER without the diff.
+const MAX_DIFF_CELLS = 20_000_000;
+function diffFits(gt: string, pred: string): boolean {
+  return (gt.length + 1) * (pred.length + 1) <= MAX_DIFF_CELLS;
 }
 
 function boxesIoU(pairs: readonly { gt: number; pred: number; iou: number }[], g: number, p: number): number {

@@ -341,3 +341,14 @@ describe('audit: coordinate space of a predictions file (Decisions: Coordinate s
     expect(await spaceOf([answer(abs, '[0, 0, 100, 100]')], 'model.jsonl')).toBe('abs');
   });
 });
+
+describe('audit: T2R ground truth', () => {
+  it('GT [] is a query without GT even when bbox lists boxes; a line with no GT field uses bbox', async () => {
+    // Q1: GT [] → no GT box; the prediction is an FP. Q2: no GT field, bbox [[0,0,10,10]] → GT box, TP.
+    const q1 = { ...t2r([[0, 0, 10, 10]]), GT: [] };
+    const q2 = t2r([[0, 0, 10, 10]]);
+    delete q2.GT;
+    const r = await run([q1, q2], [answer(q1, '[0, 0, 10, 10]'), answer(q2, '[0, 0, 10, 10]')]);
+    expect([r.metrics['t2r/tp'], r.metrics['t2r/fp'], r.metrics['t2r/fn']]).toEqual([1, 1, 0]);
+  });
+});
