@@ -157,7 +157,11 @@ async function loadPredictions(
     } catch (e) {
       throw new InputError(`prediction file ${label}: ${(e as Error).message}`);
     }
-    if (parsed.knownLines === 0) {
+    const emptyFile = parsed.knownLines === 0 && parsed.preds.malformedLines === 0 && parsed.preds.unknownSamples === 0;
+    if (emptyFile) {
+      // A readable file with no lines is a model that predicted nothing: every sample is missing.
+      parsed.warnings.push(`${label}: no prediction lines; every sample is scored as missing`);
+    } else if (parsed.knownLines === 0) {
       // e.g. another benchmark's file, a JSON (not JSONL) file, or predictions for another split.
       const why = parsed.warnings[0] ? `; first problem: ${parsed.warnings[0]}` : '';
       throw new InputError(
