@@ -47,6 +47,9 @@ async function readPredictionFile(
   const warnings: string[] = [];
   let malformed = 0;
   let jsonLines = 0;
+  // Lines naming an output field, even as null: a run whose every output is null is a (useless)
+  // run, scored as all missing; a file with no output field at all is the benchmark file itself.
+  let outputKeyLines = 0;
   let firstCoordType: string | undefined;
   const lines: PredLine[] = [];
   await forEachLine(src, path, (text, line) => {
@@ -69,6 +72,7 @@ async function readPredictionFile(
     const r = o as Record<string, unknown>;
     if (firstCoordType === undefined && (r.coord_type === 'abs' || r.coord_type === 'rel1000')) firstCoordType = r.coord_type;
     // A null output counts as absent: the next field is tried.
+    if (OUTPUT_FIELDS.some((f) => f in r)) outputKeyLines += 1;
     const field = OUTPUT_FIELDS.find((f) => r[f] !== undefined && r[f] !== null);
     if (!field) {
       malformed += 1;
@@ -85,7 +89,7 @@ async function readPredictionFile(
     });
   });
   if (jsonLines === 0) throw new InputError(`prediction ${file}: no JSON lines (is it a TABench predictions JSONL?)`);
-  if (lines.length === 0) {
+  if (outputKeyLines === 0) {
     throw new InputError(`prediction ${file}: no line has an output field (${OUTPUT_FIELDS.join(', ')}) — is it the benchmark file itself?`);
   }
   const { space, from } = detectSpace(firstCoordType, file);
@@ -172,7 +176,7 @@ export async function loadTabenchPredictions(
     }
     // A file none of whose lines joins a query is for another benchmark (or another TABench copy).
     const join = joinPredictions(space, loaded.data);
-    if (join.unknown === loaded.data.lines.length) {
+    if (loaded.data.lines.length > 0 && join.unknown === loaded.data.lines.length) {
       throw new InputError(
         `prediction ${loaded.data.file}: none of its ${loaded.data.lines.length} lines matches a query of ${BENCHMARK_FILE[space.space]} (by id or image_path + question) — is it for another benchmark?`,
       );

@@ -352,3 +352,15 @@ describe('audit: T2R ground truth', () => {
     expect([r.metrics['t2r/tp'], r.metrics['t2r/fp'], r.metrics['t2r/fn']]).toEqual([1, 1, 0]);
   });
 });
+
+describe('audit: a run whose every output is null', () => {
+  it('is scored as all missing (null counts as absent), not refused', async () => {
+    // Q1 R2T GT "A", Q2 T2R one GT box; both outputs null → absent. R2T: "" vs "A" → wrong, CER 1/1.
+    // T2R: no box → fn 1. missing_predictions 2 (no usable prediction line).
+    const q1 = r2t('A');
+    const q2 = t2r([[0, 0, 10, 10]]);
+    const r = await run([q1, q2], [answer(q1, null), answer(q2, null)]);
+    expect([r.metrics['r2t/accuracy'], r.metrics['r2t/cer'], r.metrics['t2r/fn'], r.metrics.overall]).toEqual([0, 1, 1, 0]);
+    expect(r.counts.missing_predictions).toBe(2);
+  });
+});
