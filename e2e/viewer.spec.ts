@@ -136,8 +136,15 @@ test.describe('case viewer', () => {
     await expect(page.getByTestId('viewer-tooltip')).toContainText('prediction 1 · false positive (FP)');
     await page.keyboard.press('f');
     expect(await handle(page, 'transform')).toEqual(fit);
+    const belowThreshold = async () => (await handle<Record<string, number>>(page, 'drawnCounts', 0))['pred:below_threshold'];
+    await expect.poll(belowThreshold).toBe(1);
     await page.keyboard.press('1');
     expect((await handle<{ scale: number }>(page, 'transform')).scale).toBe(1);
+    // Once the motion settles the layer is drawn again in full, culled to the view: zoomed in a
+    // little more, the below-threshold box at x 1150–1250 is off screen.
+    await page.keyboard.press('+');
+    expect((await handle<{ scale: number }>(page, 'transform')).scale).toBeCloseTo(1.25, 9);
+    await expect.poll(belowThreshold).toBeUndefined();
   });
 
   test('toggles layers with g, p, d, l; shows help with ?; ignores keys typed into a field', async ({ page }) => {

@@ -88,12 +88,13 @@ interface Selection {
   id: number;
 }
 
-const PANEL_WIDTH = 360;
+/** The side panel takes at most this share of the viewer, so the canvas keeps the rest. */
+const PANEL_WIDTH = 'clamp(200px, 34%, 360px)';
 
 export function CaseViewer(props: CaseViewerProps) {
   const { views, compare, image, imageStatus, overlayImage, onNextCase, onPrevCase, onInstanceSelect } = props;
   const panes = useMemo(() => panesFor(views as CaseView[], compare), [views, compare]);
-  const scenes = useMemo(() => panes.map((p) => buildScene(p)), [panes]);
+  const scenes = useMemo(() => panes.map((p) => buildScene(p, props.benchmark)), [panes, props.benchmark]);
   const indexes = useMemo(() => scenes.map((s) => new SpatialIndex(s.items)), [scenes]);
   const lookup = useMemo(() => scenes.map((s) => new Map(s.items.map((it) => [instanceKey(it.view, it.side, it.id), it]))), [scenes]);
   const caseKey = views.map((v) => `${v.model}\u0000${v.record.case_id}`).join('\u0001') + `|${compare}`;
@@ -105,6 +106,7 @@ export function CaseViewer(props: CaseViewerProps) {
   const [layers, setLayers] = useState<LayerToggles>(ALL_LAYERS);
   const [showHelp, setShowHelp] = useState(false);
   const [showOverlayImage, setShowOverlayImage] = useState(false);
+  const [showPanel, setShowPanel] = useState(true);
   const [activePane, setActivePane] = useState(0);
   // View state belongs to one case: stored with the case key and ignored once the case changes.
   const [view, setView] = useState<{ caseKey: string; t: ViewTransform } | null>(null);
@@ -294,6 +296,9 @@ export function CaseViewer(props: CaseViewerProps) {
           <span style={{ opacity: 0.7 }}>
             errors {errors.length === 0 ? 0 : `${errorIdx + 1 > 0 ? errorIdx + 1 : '–'}/${errors.length}`} (e / E)
           </span>
+          <button type="button" onClick={() => setShowPanel((v) => !v)} aria-pressed={showPanel} data-testid="toggle-panel">
+            details
+          </button>
           <button type="button" onClick={() => setShowHelp((v) => !v)} aria-label="keyboard help" title="keyboard help (?)">?</button>
         </div>
         <div ref={areaRef} style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
@@ -344,7 +349,7 @@ export function CaseViewer(props: CaseViewerProps) {
           {showHelp && <HelpOverlay onClose={() => setShowHelp(false)} />}
         </div>
       </div>
-      <aside style={{ width: PANEL_WIDTH, display: 'flex', flexDirection: 'column', borderLeft: '1px solid #333', minHeight: 0 }}>
+      <aside hidden={!showPanel} style={{ width: PANEL_WIDTH, flex: 'none', display: showPanel ? 'flex' : 'none', flexDirection: 'column', borderLeft: '1px solid #333', minHeight: 0 }}>
         {activeViews.map((v) => (
           <TextDiff key={v.index} record={v.record} model={activeViews.length > 1 ? v.model : undefined} />
         ))}

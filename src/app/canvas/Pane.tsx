@@ -60,6 +60,11 @@ function useMipLevels(image: CanvasImageSource | null): { image: CanvasImageSour
       for (let f = 2; image.width / f >= 256 && image.height / f >= 256 && f <= 16; f *= 2) {
         try {
           const bmp = await createImageBitmap(image, { resizeWidth: Math.round(image.width / f), resizeHeight: Math.round(image.height / f), resizeQuality: 'medium' });
+          if (!alive) {
+            // The image changed meanwhile: this copy is nobody's.
+            bmp.close();
+            return;
+          }
           made.push(bmp);
           list.push({ image: bmp, factor: f });
         } catch {

@@ -48,6 +48,7 @@ for (const b of KEY_BINDINGS) for (const k of b.keys) BY_KEY.set(k, b.action);
 
 export interface KeyLike {
   key: string;
+  shiftKey?: boolean;
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
@@ -56,6 +57,8 @@ export interface KeyLike {
 /** The action of a key press, or null (modified keys belong to the browser). */
 export function actionFor(e: KeyLike): ViewerAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  // Shift+digit belongs to the review keys (some layouts report the digit itself as the key).
+  if (e.shiftKey && /^[0-9]$/.test(e.key)) return null;
   return BY_KEY.get(e.key) ?? null;
 }
 

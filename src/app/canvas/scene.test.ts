@@ -55,6 +55,15 @@ describe('scene', () => {
   });
 });
 
+describe('roles', () => {
+  it('draws the Chronicles Recognition target and the TABench R2T query box by role', () => {
+    const info = (task: string): CaseRecord => ({ ...rec([{ id: 0, shape: box(1, 1, 9, 9), state: 'info' }], []), task });
+    expect(buildScene([{ index: 0, model: 'm', record: info('recognition') }], 'chronicles').items[0].role).toBe('target');
+    expect(buildScene([{ index: 0, model: 'm', record: info('R2T') }], 'tabench').items[0].role).toBe('query');
+    expect(buildScene([{ index: 0, model: 'm', record: info('R2T') }], 'ltb').items[0].role).toBeNull();
+  });
+});
+
 describe('styles', () => {
   it('gives TP, FN and FP distinct colours and distinct dash patterns', () => {
     const tp = styleFor('pred', 'tp');
@@ -100,6 +109,8 @@ describe('keys', () => {
     expect(actionFor({ key: 'g' })).toBe('toggleGt');
     expect(actionFor({ key: '?' })).toBe('help');
     expect(actionFor({ key: 'g', ctrlKey: true })).toBeNull();
+    expect(actionFor({ key: '1' })).toBe('actualSize');
+    expect(actionFor({ key: '1', shiftKey: true })).toBeNull();
     expect(actionFor({ key: 'x' })).toBeNull();
     expect(isTypingTarget({ tagName: 'INPUT', type: 'text' })).toBe(true);
     expect(isTypingTarget({ tagName: 'INPUT', type: 'checkbox' })).toBe(false);

@@ -3,7 +3,7 @@
  * geometry, in image pixels. Built once per case/compare mode, then drawn by one sceneFunc per
  * layer and hit-tested by hitTest.ts; nothing here touches the DOM.
  */
-import type { CaseRecord, Instance, InstanceState } from '../../core/model';
+import type { BenchmarkId, CaseRecord, Instance, InstanceState } from '../../core/model';
 import { boundsOf, polygonArea, shapePoints, type Rect } from './geometry';
 
 export type Side = 'gt' | 'pred';
@@ -51,9 +51,18 @@ export interface Scene {
   height: number;
 }
 
-export function roleOf(inst: Instance): Role {
+/**
+ * The role of an instance: `attrs.role` when the adapter set one; else a GT `info` instance is
+ * the Chronicles Recognition target (drawn red, as the model saw it) or the TABench R2T query box.
+ */
+export function roleOf(inst: Instance, benchmark?: BenchmarkId, task?: string): Role {
   const r = inst.attrs?.role;
-  return r === 'target' || r === 'query' || r === 'option' ? r : null;
+  if (r === 'target' || r === 'query' || r === 'option') return r;
+  if (inst.state !== 'info') return null;
+  const t = (task ?? '').toLowerCase();
+  if (benchmark === 'chronicles' && t === 'recognition') return 'target';
+  if (benchmark === 'tabench' && t === 'r2t') return 'query';
+  return null;
 }
 
 /** The selected flag of a PulseBench option (attrs.selected), null when the instance has none. */
@@ -79,7 +88,8 @@ export function labelOf(inst: Instance): string {
   return parts.join(' ');
 }
 
-function itemsOf(view: number, side: Side, list: readonly Instance[], out: SceneItem[]): void {
+function itemsOf(view: number, side: Side, rec: CaseRecord, benchmark: BenchmarkId | undefined, out: SceneItem[]): void {
+  const list = side === 'gt' ? rec.gt : rec.pred;
   for (const inst of list) {
     const points = shapePoints(inst.shape);
     const bounds = boundsOf(points);
@@ -90,7 +100,7 @@ function itemsOf(view: number, side: Side, list: readonly Instance[], out: Scene
       side,
       id: inst.id,
       state: inst.state,
-      role: roleOf(inst),
+      role: side === 'gt' ? roleOf(inst, benchmark, rec.task) : roleOf(inst),
       points,
       bounds,
       area: polygonArea(points),
@@ -104,11 +114,11 @@ function itemsOf(view: number, side: Side, list: readonly Instance[], out: Scene
  * The scene of one pane. `views` are the models shown in that pane: one in single and
  * side-by-side mode; all of them in overlay mode, where the GT is drawn once (from the first).
  */
-export function buildScene(views: readonly PaneView[]): Scene {
+export function buildScene(views: readonly PaneView[], benchmark?: BenchmarkId): Scene {
   const items: SceneItem[] = [];
   views.forEach((v, i) => {
-    if (i === 0) itemsOf(v.index, 'gt', v.record.gt, items);
-    itemsOf(v.index, 'pred', v.record.pred, items);
+    if (i === 0) itemsOf(v.index, 'gt', v.record, benchmark, items);
+    itemsOf(v.index, 'pred', v.record, benchmark, items);
   });
   const first = views[0]?.record;
   let width = first?.width ?? 0;

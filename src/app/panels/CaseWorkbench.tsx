@@ -8,6 +8,7 @@ import type { CaseRecord } from '../../core';
 import { scoringClient } from '../../worker/client';
 import { CaseViewer, type CompareMode, type ImageStatus } from '../canvas/CaseViewer';
 import { decodeImage } from '../canvas/decode';
+import { useOverlayImage } from '../canvas/useOverlayImage';
 import { ReviewPanel } from '../qa/ReviewPanel';
 import { nextUnreviewed } from '../qa/reviewFilters';
 import { useReviews } from '../qa/useReviews';
@@ -76,6 +77,8 @@ export function CaseWorkbench() {
     };
   }, [first, imageFile, imageKey]);
 
+  const overlayImage = useOverlayImage(first, readImageBytes);
+
   const onInstanceSelect = useCallback((model: string, side: 'gt' | 'pred', id: number) => setSelected({ model, side, id }), []);
 
   const views = current
@@ -120,6 +123,7 @@ export function CaseWorkbench() {
               image={img?.bitmap ?? null}
               imageStatus={img?.status ?? 'loading'}
               imagePath={first?.image_path ?? undefined}
+              overlayImage={overlayImage}
               compare={compare}
               onPrevCase={previousCase}
               onNextCase={nextCase}
@@ -144,6 +148,8 @@ export function CaseWorkbench() {
     </div>
   );
 }
+
+const readImageBytes = (path: string) => scoringClient().getImageBytes(path);
 
 /** Model A first; with a comparison, B next (or every other model when no B is chosen). */
 function orderViews<T extends { model: string }>(views: T[], a: string | null, b: string | null, many: boolean): T[] {

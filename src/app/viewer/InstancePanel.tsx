@@ -66,7 +66,12 @@ export const InstancePanel = memo(function InstancePanel({ pane, selected, onSel
 function Entry({ entry, multi, selected, onSelect }: { entry: FlatEntry; multi: boolean; selected: string | null; onSelect: InstancePanelProps['onSelect'] }) {
   const pos = { position: 'absolute', top: entry.top, height: entry.height, left: 0, right: 0, boxSizing: 'border-box' } as const;
   const r = entry.row;
-  if (!r) return <h4 style={{ ...pos, margin: 0, padding: '6px 4px', background: '#1c1c1c' }}>{entry.title}</h4>;
+  if (!r)
+    return (
+      <h4 title={entry.title} style={{ ...pos, margin: 0, padding: '6px 4px', background: '#1c1c1c', ...ellipsis }}>
+        {entry.title}
+      </h4>
+    );
   const e = explain(r.side, r.inst, multi ? r.model : undefined);
   const st = styleFor(r.side, r.inst.state, roleOf(r.inst), selectedOf(r.inst));
   const isSel = selected === r.key;

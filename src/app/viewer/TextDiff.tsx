@@ -75,16 +75,19 @@ export function TextDiff({ record, model }: { record: CaseRecord; model?: string
         </div>
       )}
       {others.length > 0 && (
-        <dl style={{ margin: '4px 0', display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0 8px' }}>
-          {others.map(([k, v]) => (
-            <div key={k} style={{ display: 'contents' }}>
-              <dt style={{ opacity: 0.7 }}>{k}</dt>
-              <dd style={{ margin: 0, wordBreak: 'break-word' }}>
-                <GlyphText text={v.length > 400 ? `${v.slice(0, 400)}…` : v} />
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <details data-testid="case-details">
+          <summary>more details ({others.length})</summary>
+          <dl style={{ margin: '4px 0', display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '0 8px' }}>
+            {others.map(([k, v]) => (
+              <div key={k} style={{ display: 'contents' }}>
+                <dt style={{ opacity: 0.7 }}>{k}</dt>
+                <dd style={{ margin: 0, wordBreak: 'break-word' }}>
+                  <GlyphText text={v.length > 400 ? `${v.slice(0, 400)}…` : v} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CaseRecord } from '../../core/model';
 import { flattenSections, panelSections, visibleRange } from './rows';
-import { otherDetails, rawAnswer, splitThinking, textComparison } from './textCase';
+import { extractionRule, otherDetails, rawAnswer, splitThinking, textComparison } from './textCase';
 
 const rec = (over: Partial<CaseRecord>): CaseRecord => ({ case_id: 'q', image_path: null, facets: {}, score: null, outcome: 'fail', gt: [], pred: [], matches: [], errors: [], ...over });
 
@@ -23,6 +23,27 @@ describe('text comparison', () => {
 
   it('is not a text case when the GT is a set of shapes', () => {
     expect(textComparison(rec({ gt: [{ id: 0, state: 'tp', text: 'A', shape: { type: 'box', box: [0, 0, 1, 1] } }], pred: [{ id: 0, state: 'tp', text: 'A' }] }))).toBeNull();
+  });
+});
+
+describe('adapter detail keys', () => {
+  it('reads TABench R2T records: British-spelt normalised strings, raw_output, parse rule and steps', () => {
+    const r = rec({
+      gt: [{ id: 0, state: 'info', text: "USINGER'S", shape: { type: 'box', box: [0, 0, 5, 5] } }],
+      pred: [{ id: 0, state: 'fp', text: "USINGER'" }],
+      detail: { gt_normalised: "USINGER'S", pred_normalised: "USINGER'", cer: 1 / 9, raw_output: "<think>x</think>USINGER'", parse_rule: 'plain-text', parse_steps: ['strip-think'], diff: [], edit_distance: 1, line: 2 },
+    });
+    const c = textComparison(r)!;
+    expect([c.gt, c.pred, c.distance, c.officialCer]).toEqual(["USINGER'S", "USINGER'", 1, 1 / 9]);
+    expect(extractionRule(r)).toBe('plain-text; steps: strip-think');
+    expect(rawAnswer(r)).toEqual({ thinking: 'x', answer: "USINGER'" });
+    expect(otherDetails(r)).toEqual([['line', '2']]);
+  });
+
+  it('reads Chronicles records: answer, thinking, judged extract and extraction path', () => {
+    const r = rec({ detail: { answer: '现代汉字：占', thinking: '嗯', judged: 'stored', extraction: { ok: true, path: 'prefix 现代汉字', thinking: 'none' }, extract: { char: '占' } } });
+    expect(rawAnswer(r)).toEqual({ thinking: '嗯', answer: '现代汉字：占' });
+    expect(extractionRule(r)).toBe('judged the stored extract; extraction path: prefix 现代汉字');
   });
 });
 

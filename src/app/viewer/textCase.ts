@@ -6,8 +6,9 @@
  * - official numbers: `cer`, `ned`;
  * - raw model output: `raw_answer`, `raw`, `answer`, `output`, `response`; thinking: `thinking`
  *   (else a <think>…</think> block in the raw answer);
- * - the parsing / extraction rule applied: `rule`, `parse_rule`, `extraction_rule`, `extraction`,
- *   `extract_path`, `parser`; the extracted value: `extract`.
+ * - the parsing / extraction rule applied: `rule`, `parse_rule`, `extraction_rule`, `extract_path`,
+ *   `parser`, with `parse_steps` (TABench) or Chronicles' `judged` ('stored' | 'reextracted') and
+ *   `extraction: { ok, path, reason }`; the extracted value: `extract`.
  * - the query of a query-based case (TABench): `question`, `query`.
  * Everything else in `detail` is listed as key / value.
  */
@@ -25,13 +26,14 @@ const pick = (d: Record<string, unknown>, keys: readonly string[]): string | nul
 };
 const pickNum = (d: Record<string, unknown>, key: string): number | null => (typeof d[key] === 'number' && Number.isFinite(d[key]) ? (d[key] as number) : null);
 
-const GT_NORM = ['gt_norm', 'normalized_gt', 'gt_normalized'];
-const PRED_NORM = ['pred_norm', 'normalized_pred', 'pred_normalized'];
+const GT_NORM = ['gt_norm', 'gt_normalised', 'normalized_gt', 'gt_normalized'];
+const PRED_NORM = ['pred_norm', 'pred_normalised', 'normalized_pred', 'pred_normalized'];
 const GT_RAW = ['gt_text'];
 const PRED_RAW = ['pred_text'];
-const RAW = ['raw_answer', 'raw', 'answer', 'output', 'response'];
-const RULE = ['rule', 'parse_rule', 'extraction_rule', 'extraction', 'extract_path', 'parser'];
-const USED = new Set([...GT_NORM, ...PRED_NORM, ...GT_RAW, ...PRED_RAW, ...RAW, ...RULE, 'thinking', 'cer', 'ned', 'extract', 'question', 'query']);
+const RAW = ['raw_answer', 'raw_output', 'raw', 'answer', 'output', 'response'];
+const RULE = ['rule', 'parse_rule', 'extraction_rule', 'extract_path', 'parser'];
+/** Shown by the panel in their own places, or redundant with what it computes (diff, distance). */
+const USED = new Set([...GT_NORM, ...PRED_NORM, ...GT_RAW, ...PRED_RAW, ...RAW, ...RULE, 'thinking', 'cer', 'ned', 'extract', 'question', 'query', 'extraction', 'parse_steps', 'judged', 'diff', 'edit_distance']);
 
 export interface TextComparison {
   gt: string;
@@ -118,12 +120,27 @@ export function rawAnswer(rec: CaseRecord): RawAnswer | null {
 }
 
 export function extractionRule(rec: CaseRecord): string | null {
-  return pick(rec.detail ?? {}, RULE);
+  const d = rec.detail ?? {};
+  const parts: string[] = [];
+  const judged = str(d.judged);
+  if (judged) parts.push(`judged the ${judged} extract`);
+  const rule = pick(d, RULE);
+  if (rule) parts.push(rule);
+  const steps = Array.isArray(d.parse_steps) ? d.parse_steps.filter((x) => typeof x === 'string') : [];
+  if (steps.length > 0) parts.push(`steps: ${steps.join(' → ')}`);
+  const ex = d.extraction;
+  if (ex && typeof ex === 'object' && !Array.isArray(ex)) {
+    const e = ex as Record<string, unknown>;
+    const path = Array.isArray(e.path) ? e.path.map(String).join(' → ') : str(e.path);
+    if (path) parts.push(`extraction path: ${path}`);
+    if (e.ok === false) parts.push(`extraction failed${str(e.reason) ? `: ${e.reason}` : ''}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : null;
 }
 
 export function extracted(rec: CaseRecord): string | null {
   const e = rec.detail?.extract;
-  if (e === undefined) return null;
+  if (e === undefined || e === null) return null;
   return typeof e === 'string' ? e : JSON.stringify(e);
 }
 

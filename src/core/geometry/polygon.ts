@@ -176,21 +176,6 @@ export function isConvexSimpleRing(r: Ring): boolean {
   return turn !== 0 && area !== 0 && xFlips <= 2 && yFlips <= 2;
 }
 
-/** For a simple ring: does it never turn the other way (collinear points allowed)? */
-export function isConvexRing(r: ArrayLike<number>): boolean {
-  const n = r.length >> 1;
-  let sign = 0;
-  for (let i = 0; i < n; i++) {
-    const a = i, b = (i + 1) % n, c = (i + 2) % n;
-    const o = orient(r[2 * a], r[2 * a + 1], r[2 * b], r[2 * b + 1], r[2 * c], r[2 * c + 1]);
-    if (o === 0) continue;
-    const s = o > 0 ? 1 : -1;
-    if (sign === 0) sign = s;
-    else if (s !== sign) return false;
-  }
-  return true;
-}
-
 /** The same ring turning counter-clockwise (a copy when it had to be reversed). */
 export function counterClockwise(r: Ring): Ring {
   if (signedArea(r) >= 0) return r;
@@ -306,11 +291,6 @@ export function clipArea(subject: Ring, clip: Ring, clipOff = 0, clipLen = clip.
   }
   if (n < 3) return 0;
   return Math.max(0, signedArea(src, n));
-}
-
-/** Area of the intersection of two convex counter-clockwise rings. */
-export function convexIntersectionArea(a: Ring, b: Ring): number {
-  return clipArea(a, b);
 }
 
 /**

@@ -61,16 +61,6 @@ export interface LtbDataset {
   byStem: Map<string, number>;
 }
 
-/** The GT indices of split s in file order. */
-export function splitOrder(img: LtbImage, s: number): ArrayLike<number> {
-  const o = img.order?.[s];
-  if (o) return o;
-  const bit = 1 << s;
-  const out: number[] = [];
-  for (let g = 0; g < img.gt.length; g++) if (img.gt[g].present & bit) out.push(g);
-  return out;
-}
-
 export function buildNameMaps(images: readonly LtbImage[]): { byName: Map<string, number>; byStem: Map<string, number> } {
   const byName = new Map<string, number>();
   const byStem = new Map<string, number>();

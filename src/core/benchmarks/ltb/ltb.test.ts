@@ -308,7 +308,7 @@ async function makeZip(files: { name: string; data: Uint8Array; deflate: boolean
     for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
     return (c ^ 0xffffffff) >>> 0;
   };
-  const deflate = async (b: Uint8Array) => new Uint8Array(await new Response(new Blob([b]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
+  const deflate = async (b: Uint8Array) => new Uint8Array(await new Response(new Blob([new Uint8Array(b)]).stream().pipeThrough(new CompressionStream('deflate-raw'))).arrayBuffer());
   const locals: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   let offset = 0;
