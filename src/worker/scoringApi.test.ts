@@ -6,6 +6,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HAS_SHARED, shared } from '../../test/shared';
+import { parseImageHeader } from '../core/image/header';
 import type { Listing } from '../io/listing';
 import { resetScoringApi, scoringApi } from './scoringApi';
 
@@ -127,5 +128,29 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     const running = scoringApi.score('mmocr-0.6.3', {}, () => void scoringApi.cancel());
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
     expect((await scoringApi.getReport())!.protocol.name).toBe('mmocr-1.0.1');
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('scoringApi.getImageBytes on pulsebench-select-mini (page images inside parquet)', () => {
+  it('reads a case image by its parquet: virtual path, as the viewer and the thumbnails ask for it', async () => {
+    const opened = await scoringApi.openDataset(folderListing(shared('data/pulsebench-select-mini'), 'pulsebench-select-mini'));
+    expect(opened.benchmark).toBe('pulsebench-select');
+    await scoringApi.addPredictions(fileListing([shared('reference/pulsebench-select/pulse-ultra-sim.jsonl')]));
+    await scoringApi.score(opened.protocol.name, opened.protocol.options);
+    const table = await scoringApi.getCaseTable();
+    const row = table.caseIds.indexOf('sel-0003');
+    expect(table.imageFiles[row]).toBe('parquet:data/train-00000-of-00001.parquet#2');
+    const bytes = await scoringApi.getImageBytes(table.imageFiles[row]!);
+    expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(parseImageHeader(bytes)).toMatchObject({ width: 850, height: 1100 });
+    // Every case's image resolves, and different rows are different images.
+    const all = await Promise.all(table.imageFiles.map((f) => scoringApi.getImageBytes(f!)));
+    expect(all.every((b) => parseImageHeader(b) !== null)).toBe(true);
+    expect(Buffer.from(all[0]).equals(Buffer.from(all[row]))).toBe(false);
+    // Asking twice gives the same bytes (the worker transfers a copy, never the adapter's cache).
+    expect(Buffer.from(await scoringApi.getImageBytes(table.imageFiles[row]!)).equals(Buffer.from(bytes))).toBe(true);
+    // Ordinary files of the folder still come from the folder; unknown paths still fail.
+    expect((await scoringApi.getImageBytes('README.md')).length).toBeGreaterThan(0);
+    await expect(scoringApi.getImageBytes('parquet:data/train-00000-of-00001.parquet#9999')).rejects.toThrow();
   });
 });

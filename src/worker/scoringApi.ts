@@ -228,9 +228,15 @@ export const scoringApi = {
     return out;
   },
 
-  /** Raw bytes of a file in the opened folder (an image for the viewer); transferred. */
+  /**
+   * Raw bytes of an image of the opened dataset (for the viewer and the thumbnails); transferred.
+   * `path` is a case's `image_file`: a file in the opened folder, or a virtual path only the
+   * adapter can resolve (PulseBench-Select's `parquet:<file>#<row>` page images), so an adapter
+   * with `imageBytes` is asked first and the folder read only when it has nothing.
+   */
   async getImageBytes(path: string): Promise<Uint8Array> {
-    const bytes = await need().session.source.read(path);
+    const s = need();
+    const bytes = (await adapterImageBytes(s, path)) ?? (await s.session.source.read(path));
     // A copy: the source may hand out its own buffer (the demo's MemorySource does), and a
     // transfer would detach it for every later read.
     const copy = bytes.slice();
@@ -295,6 +301,15 @@ function caseIndex(s: State, model: string): Map<string, CaseRecord> | undefined
     s.index.set(model, idx);
   }
   return idx;
+}
+
+/** The optional `imageBytes(dataset, caseIdOrImageFile)` some adapters add to the contract. */
+type ImageBytesFn = (dataset: unknown, caseIdOrImageFile: string) => Promise<Uint8Array | null>;
+
+async function adapterImageBytes(s: State, path: string): Promise<Uint8Array | null> {
+  const fn = (s.session.adapter as { imageBytes?: ImageBytesFn }).imageBytes;
+  if (typeof fn !== 'function') return null;
+  return fn.call(s.session.adapter, s.session.dataset, path);
 }
 
 function extrasOf(results: readonly ModelResult[]): Record<string, Record<string, unknown>> {
