@@ -4,6 +4,7 @@ import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium';
 export default defineConfig({
   testDir: 'e2e',
   testMatch: /.*\.spec\.ts/,
+  globalSetup: './e2e/globalSetup.ts',
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

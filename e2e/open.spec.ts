@@ -14,7 +14,6 @@ import { dropPaths, expectMetric, fillOpfs, metricCell } from './helpers';
 const BENCHMARKS = ['ltb', 'chronicles', 'tabench', 'gansulishuzhi', 'pulsebench-select'] as const;
 const hasDemo = (id: string) => existsSync(resolve(REPO_ROOT, 'src/core/benchmarks', id, 'demo.ts'));
 
-if (!HAS_SHARED) console.warn('\n*** e2e/open.spec.ts: ../shared is absent — the tests on real folders are SKIPPED ***\n');
 
 const LTB_MINI = shared('data/ltb-mini');
 const LTB_REF = shared('reference/ltb');
