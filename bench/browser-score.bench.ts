@@ -8,7 +8,7 @@
  * main thread's heaviest functions during scoring (CDP Profiler).
  */
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
@@ -23,7 +23,9 @@ export async function run(): Promise<void> {
   const outDir = resolve(process.env.BENCH_DIST ?? join(tmpdir(), 'benchlens-bench-dist'));
   if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(join(outDir, 'index.html'))) {
     console.log(`building into ${outDir} …`);
-    await build({ root: REPO_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    // Profiling wants readable function names.
+    const minify = process.env.BENCH_PROFILE !== '1';
+    await build({ root: REPO_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, minify } });
   }
   const server = await preview({
     root: REPO_ROOT,
@@ -40,9 +42,15 @@ export async function run(): Promise<void> {
     // Source text, not a function: see inPage in e2e/ltbShaped.ts.
     await page.addInitScript({
       content: `window.__longest = 0;
-        window.__resetLongest = () => { window.__longest = 0; };
+        window.__tasks = [];
+        window.__resetLongest = () => { window.__longest = 0; window.__tasks = []; };
         new PerformanceObserver((list) => {
-          for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration);
+          for (const e of list.getEntries()) {
+            window.__longest = Math.max(window.__longest, e.duration);
+            // Name a task by the app's mark inside it (src/app/store/actions.ts), if any.
+            const m = performance.getEntriesByType('mark').filter((k) => k.name.startsWith('benchlens:') && k.startTime >= e.startTime && k.startTime <= e.startTime + e.duration);
+            window.__tasks.push(Math.round(e.duration) + (m.length ? ' (' + m.map((k) => k.name.slice(10)).join(', ') + ')' : ''));
+          }
         }).observe({ type: 'longtask', buffered: true });`,
     });
     await page.goto(url);
@@ -62,8 +70,12 @@ export async function run(): Promise<void> {
     await page.evaluate('window.__resetLongest()');
 
     const profiling = process.env.BENCH_PROFILE === '1';
-    const cdp = profiling ? await page.context().newCDPSession(page) : null;
-    if (cdp) {
+    const cdp = await page.context().newCDPSession(page);
+    // The in-page generator left ~200 MiB of garbage on the main thread's heap; collect it now so
+    // its collection is not billed to the app's scoring.
+    await cdp.send('HeapProfiler.collectGarbage');
+    await page.evaluate('window.__resetLongest()');
+    if (profiling) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
@@ -76,7 +88,8 @@ export async function run(): Promise<void> {
     // Long tasks can still be queued behind the first paint of the list: give them a moment.
     await page.waitForTimeout(500);
     const longest = (await page.evaluate('window.__longest')) as number;
-    if (cdp) {
+    const tasks = (await page.evaluate('window.__tasks')) as string[];
+    if (profiling) {
       const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
       printHeaviest(profile);
     }
@@ -84,6 +97,9 @@ export async function run(): Promise<void> {
     console.log(`opened (detect + read GT): ${opened.toFixed(2)} s — ${summary}`);
     console.log(`time to scored report (read predictions + score 15 splits + case table): ${scored.toFixed(2)} s (${hmean})`);
     console.log(`longest main-thread task: ${longestOpen.toFixed(0)} ms while opening, ${longest.toFixed(0)} ms while scoring and showing the report + case list`);
+    console.log(`  main-thread tasks over 50 ms while scoring (ms): ${tasks.join(', ') || 'none'}`);
+    // Task lengths are wall time: on a busy machine the main thread waits for a core too.
+    console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     await browser.close();
     await new Promise<void>((r) => server.httpServer.close(() => r()));
@@ -91,20 +107,67 @@ export async function run(): Promise<void> {
 }
 
 interface CpuProfile {
-  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  nodes: { id: number; parent?: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
 }
 
-/** The main thread's functions by self time (sampled), for finding what blocks it. */
-function printHeaviest(profile: CpuProfile, top = 20): void {
-  const frame = new Map(profile.nodes.map((n) => [n.id, n.callFrame]));
-  const self = new Map<string, number>();
+/**
+ * What the main thread did in each busy stretch over 40 ms (consecutive non-idle samples, gaps
+ * under 1 ms bridged — about one task): its heaviest functions by self time, and the app's own
+ * functions on the stack by inclusive time.
+ */
+function printHeaviest(profile: CpuProfile, top = 10): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+  };
+  const idle = (id: number) => byId.get(id)!.callFrame.functionName === '(idle)';
+  const stretches: { from: number; to: number; ms: number }[] = [];
+  let cur: { from: number; to: number; ms: number } | null = null;
+  let gap = 0;
   profile.samples.forEach((id, k) => {
-    const f = frame.get(id)!;
-    const name = `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
-    self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[k] ?? 0) / 1000);
+    const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+    if (!idle(id)) {
+      if (!cur) cur = { from: k, to: k, ms: 0 };
+      cur.ms += dt + gap;
+      cur.to = k;
+      gap = 0;
+    } else if (cur) {
+      gap += dt;
+      if (gap > 1) {
+        stretches.push(cur);
+        cur = null;
+        gap = 0;
+      }
+    }
   });
-  console.log('main thread, heaviest self time during scoring:');
-  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${ms.toFixed(0).padStart(6)} ms  ${name}`);
+  if (cur) stretches.push(cur);
+  for (const st of stretches.filter((x) => x.ms > 40)) {
+    const self = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    for (let k = st.from; k <= st.to; k++) {
+      const id = profile.samples[k];
+      const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+      self.set(label(id), (self.get(label(id)) ?? 0) + dt);
+      const seen = new Set<string>();
+      for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+        const l = label(n);
+        if (seen.has(l) || !/\.js:/.test(l) || /jsx-runtime|^\(/.test(l)) continue;
+        seen.add(l);
+        inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
+      }
+    }
+    const list = (m: Map<string, number>) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([name, v]) => `${v.toFixed(0)} ${name}`)
+        .join(' | ');
+    console.log(`busy stretch of ${st.ms.toFixed(0)} ms — self: ${list(self)}`);
+    console.log(`   app functions (inclusive): ${list(inclusive)}`);
+  }
 }

@@ -15,6 +15,7 @@ const full: CasesUrlState = {
   sort: { key: 'disagreement', dir: 'desc' },
   selectedCaseId: 'images/楷书/re_001.jpg#parsing',
   viewMode: 'grid',
+  review: ['gt_wrong', 'ambiguous'],
 };
 
 describe('the cases URL hash', () => {
@@ -36,8 +37,13 @@ describe('the cases URL hash', () => {
 
   it('keeps keys it does not own, in their place, and replaces its own', () => {
     const prev = '#demo=ltb&a=old&f.task=x&bench=ltb';
-    const hash = serialiseCasesHash({ ...full, facets: {}, filter: parseCasesHash('').filter, search: '', sort: { key: 'table', dir: 'asc' }, selectedCaseId: null, viewMode: 'list' }, prev);
+    const hash = serialiseCasesHash({ ...full, facets: {}, filter: parseCasesHash('').filter, search: '', sort: { key: 'table', dir: 'asc' }, selectedCaseId: null, viewMode: 'list', review: [] }, prev);
     expect(hash).toBe('demo=ltb&bench=ltb&a=model+one&b=model-b');
+  });
+
+  it('keeps review statuses of model A as rv, dropping unknown ones', () => {
+    expect(serialiseCasesHash({ ...parseCasesHash(''), review: ['gt_wrong', 'ok'] })).toBe('rv=gt_wrong&rv=ok');
+    expect(parseCasesHash('#rv=gt_missing&rv=bogus&rv=gt_missing').review).toEqual(['gt_missing']);
   });
 
   it('writes nothing of its own for the default state', () => {

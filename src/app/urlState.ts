@@ -13,11 +13,13 @@
  *   sort                 the sort key, `-` in front for descending (`-disagreement`)
  *   case                 the selected case id
  *   view                 `grid` (the list is the default)
+ *   rv                   a review status of model A's result; repeated for several (`rv=gt_wrong`)
  *
  * parseCasesHash / serialiseCasesHash are pure; bindCasesHash connects them to a store and a window.
  */
 import type { StoreApi } from 'zustand';
 import { OUTCOME_CODES } from '../core/caseTable';
+import { isReviewStatus, type ReviewStatus } from '../core/qa';
 import { emptyQuery, type CaseQuery, type ModelFilter, type ModelSlot, type OutcomeName, type SortKey, type SortSpec } from './panels/cases/query';
 import type { CasesSlice, CaseViewMode } from './store/casesSlice';
 
@@ -29,6 +31,8 @@ export interface CasesUrlState {
   sort: SortSpec;
   selectedCaseId: string | null;
   viewMode: CaseViewMode;
+  /** Review statuses of model A to keep (`rv`); absent = any. */
+  review?: ReviewStatus[];
 }
 
 const SORT_KEYS: readonly SortKey[] = ['table', 'id', 'score', 'disagreement', 'misses', 'fp'];
@@ -38,7 +42,7 @@ const SLOT_SUFFIX: Record<ModelSlot, string> = { a: '', b: '.b' };
 function isOwnedKey(key: string): boolean {
   return (
     key.startsWith('f.') ||
-    ['a', 'b', 'q', 'sort', 'case', 'view', 'outcome', 'outcome.b', 'err', 'err.b', 'score', 'score.b'].includes(key)
+    ['a', 'b', 'q', 'sort', 'case', 'view', 'rv', 'outcome', 'outcome.b', 'err', 'err.b', 'score', 'score.b'].includes(key)
   );
 }
 
@@ -86,6 +90,7 @@ export function parseCasesHash(hash: string): CasesUrlState {
     sort,
     selectedCaseId: p.get('case') || null,
     viewMode: p.get('view') === 'grid' ? 'grid' : 'list',
+    review: [...new Set(p.getAll('rv').filter(isReviewStatus))],
   };
 }
 
@@ -110,12 +115,13 @@ export function serialiseCasesHash(state: CasesUrlState, previousHash = ''): str
   if (state.sort.key !== 'table' || state.sort.dir !== 'asc') out.set('sort', `${state.sort.dir === 'desc' ? '-' : ''}${state.sort.key}`);
   if (state.selectedCaseId) out.set('case', state.selectedCaseId);
   if (state.viewMode === 'grid') out.set('view', 'grid');
+  for (const st of state.review ?? []) out.append('rv', st);
   return out.toString();
 }
 
 export function casesUrlStateOf(s: Pick<CasesSlice, 'caseQuery' | 'selectedCaseId' | 'caseView'>): CasesUrlState {
   const q: CaseQuery = s.caseQuery;
-  return { facets: q.facets, models: q.models, filter: q.filter, search: q.search, sort: q.sort, selectedCaseId: s.selectedCaseId, viewMode: s.caseView };
+  return { facets: q.facets, models: q.models, filter: q.filter, search: q.search, sort: q.sort, selectedCaseId: s.selectedCaseId, viewMode: s.caseView, review: q.review ?? [] };
 }
 
 /** The parts of `window` the binding uses, so tests can pass a fake. */

@@ -14,16 +14,20 @@
  * - `onInstanceSelect(model, side, id)`: called when the user selects a shape or a panel row.
  * - `ref`: a CaseViewerHandle (test hooks and programmatic control).
  * - `keyboard`: false to leave the keys to the page (default true).
+ * - `gtEditor`: when given, an "Edit GT" toggle (key `c`) appears; while it is on, the viewer
+ *   stops drawing the original GT itself and renders `gtEditor(frame)` over the first pane, with
+ *   the live view transform and sizes (GtEditorFrame). Wheel zoom and the zoom keys keep working.
  *
  * Geometry is in image pixels; the instances' `state` decides colour and dash (see style.ts).
  */
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
+import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type Konva from 'konva';
 import type { BenchmarkId, CaseRecord } from '../../core/model';
 import { ALL_LAYERS, type LayerToggles } from './draw';
 import { explain, explanationText } from './explain';
 import { SpatialIndex } from './hitTest';
 import { KEY_BINDINGS } from './keys';
+import { EditorFrame, type GtEditorFrame } from './EditorFrame';
 import { Pane } from './Pane';
 import { buildScene, countByState, errorOrder, instanceKey, panesFor, type CaseView, type SceneItem, type Side } from './scene';
 import { MODEL_COLORS } from './style';
@@ -50,7 +54,10 @@ export interface CaseViewerProps {
   onInstanceSelect?(model: string, side: Side, id: number): void;
   keyboard?: boolean;
   ref?: Ref<CaseViewerHandle>;
+  gtEditor?: (frame: GtEditorFrame) => ReactNode;
 }
+
+export type { GtEditorFrame };
 
 export interface HitInfo {
   pane: number;
@@ -107,6 +114,17 @@ export function CaseViewer(props: CaseViewerProps) {
   const [showHelp, setShowHelp] = useState(false);
   const [showOverlayImage, setShowOverlayImage] = useState(false);
   const [showPanel, setShowPanel] = useState(true);
+  const [editGt, setEditGt] = useState(false);
+  const editing = editGt && !!props.gtEditor;
+  // Entering the editor folds the details panel away: the canvas needs the room more than the
+  // lists do while shapes are dragged (the "details" button brings it back).
+  const toggleEditGt = () => {
+    if (!props.gtEditor) return;
+    if (!editGt) setShowPanel(false);
+    setEditGt(!editGt);
+  };
+  // The editor draws the (corrected) GT itself; the pane keeps only the predictions.
+  const paneLayers = useMemo(() => (editing ? { ...layers, gt: false, dontcare: false } : layers), [editing, layers]);
   const [activePane, setActivePane] = useState(0);
   // View state belongs to one case: stored with the case key and ignored once the case changes.
   const [view, setView] = useState<{ caseKey: string; t: ViewTransform } | null>(null);
@@ -195,6 +213,7 @@ export function CaseViewer(props: CaseViewerProps) {
       actualSize: () => setView({ caseKey, t: actualSize(transform, paneW, paneH) }),
       zoomIn: () => updateTransform((t) => zoomAt(t, paneW / 2, paneH / 2, 1.25)),
       zoomOut: () => updateTransform((t) => zoomAt(t, paneW / 2, paneH / 2, 0.8)),
+      toggleEditGt,
       help: () => setShowHelp((v) => !v),
       close: () => (showHelp ? setShowHelp(false) : setSel(null)),
     },
@@ -296,6 +315,11 @@ export function CaseViewer(props: CaseViewerProps) {
           <span style={{ opacity: 0.7 }}>
             errors {errors.length === 0 ? 0 : `${errorIdx + 1 > 0 ? errorIdx + 1 : '–'}/${errors.length}`} (e / E)
           </span>
+          {props.gtEditor && (
+            <button type="button" onClick={toggleEditGt} aria-pressed={editing} data-testid="toggle-edit-gt" title="correct the ground truth (c)">
+              Edit GT (c)
+            </button>
+          )}
           <button type="button" onClick={() => setShowPanel((v) => !v)} aria-pressed={showPanel} data-testid="toggle-panel">
             details
           </button>
@@ -313,7 +337,7 @@ export function CaseViewer(props: CaseViewerProps) {
                   transform={transform}
                   width={paneW}
                   height={paneH}
-                  layers={layers}
+                  layers={paneLayers}
                   overlay={compare === 'overlay'}
                   highlight={[...(hovered && hover!.pane === i ? [hovered] : []), ...(selectedItem && paneOfView(selectedItem.view) === i && selectedItem !== hovered ? [selectedItem] : [])]}
                   stats={stats[i]}
@@ -322,6 +346,9 @@ export function CaseViewer(props: CaseViewerProps) {
                   onPick={onPick}
                   registerStage={registerStage}
                 />
+                {editing && i === 0 && props.gtEditor && (
+                  <EditorFrame transform={transform} width={paneW} height={paneH} imageWidth={extent.w} imageHeight={extent.h} updateTransform={updateTransform} render={props.gtEditor} />
+                )}
                 {panes.length > 1 && <div style={{ position: 'absolute', left: 6, top: 4, fontSize: 12, background: 'rgba(0,0,0,0.6)', padding: '1px 4px', pointerEvents: 'none' }}>{pv.map((v) => v.model).join(' + ')}</div>}
                 {statusText && (
                   <div data-testid="image-status" style={{ position: 'absolute', left: 6, bottom: 6, fontSize: 12, background: 'rgba(0,0,0,0.7)', padding: '2px 6px', pointerEvents: 'none' }}>

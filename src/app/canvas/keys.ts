@@ -16,6 +16,7 @@ export type ViewerAction =
   | 'actualSize'
   | 'zoomIn'
   | 'zoomOut'
+  | 'toggleEditGt'
   | 'help'
   | 'close';
 
@@ -39,6 +40,7 @@ export const KEY_BINDINGS: readonly KeyBinding[] = [
   { keys: ['1'], action: 'actualSize', help: 'actual size (1:1)' },
   { keys: ['+', '='], action: 'zoomIn', help: 'zoom in' },
   { keys: ['-'], action: 'zoomOut', help: 'zoom out' },
+  { keys: ['c'], action: 'toggleEditGt', help: 'correct the ground truth (GT editor on / off; when the page offers it)' },
   { keys: ['?'], action: 'help', help: 'this help' },
   { keys: ['Escape'], action: 'close', help: 'close help / clear selection' },
 ];

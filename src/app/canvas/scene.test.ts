@@ -3,7 +3,7 @@ import type { CaseRecord, Instance } from '../../core/model';
 import { buildScene, countByState, errorOrder, labelOf, panesFor } from './scene';
 import { explain, explanationText } from './explain';
 import { displayText, glyphRuns } from './glyphs';
-import { actionFor, isTypingTarget } from './keys';
+import { actionFor, isTypingTarget, KEY_BINDINGS } from './keys';
 import { styleFor } from './style';
 
 const box = (x0: number, y0: number, x1: number, y1: number) => ({ type: 'box' as const, box: [x0, y0, x1, y1] as [number, number, number, number] });
@@ -108,6 +108,10 @@ describe('keys', () => {
     expect(actionFor({ key: 'E' })).toBe('prevError');
     expect(actionFor({ key: 'g' })).toBe('toggleGt');
     expect(actionFor({ key: '?' })).toBe('help');
+    expect(actionFor({ key: 'c' })).toBe('toggleEditGt');
+    // No key is bound twice (the help overlay and the dispatcher would disagree).
+    const all = KEY_BINDINGS.flatMap((b) => b.keys);
+    expect(new Set(all).size).toBe(all.length);
     expect(actionFor({ key: 'g', ctrlKey: true })).toBeNull();
     expect(actionFor({ key: '1' })).toBe('actualSize');
     expect(actionFor({ key: '1', shiftKey: true })).toBeNull();

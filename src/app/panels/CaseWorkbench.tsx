@@ -6,9 +6,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { CaseRecord } from '../../core';
 import { scoringClient } from '../../worker/client';
-import { CaseViewer, type CompareMode, type ImageStatus } from '../canvas/CaseViewer';
+import { CaseViewer, type CompareMode, type GtEditorFrame, type ImageStatus } from '../canvas/CaseViewer';
 import { decodeImage } from '../canvas/decode';
 import { useOverlayImage } from '../canvas/useOverlayImage';
+import { CaseGtEditor } from '../qa/CaseGtEditor';
 import { ReviewPanel } from '../qa/ReviewPanel';
 import { nextUnreviewed } from '../qa/reviewFilters';
 import { useReviews } from '../qa/useReviews';
@@ -87,6 +88,15 @@ export function CaseWorkbench() {
   const shownModel = views[0]?.model ?? modelA ?? null;
   const img = image && image.key === imageKey ? image : null;
 
+  // Corrections are per case and dataset; the GT is the same under every model, so the first
+  // view's record provides it.
+  const gtCaseId = first?.case_id;
+  const gtList = first?.gt;
+  const gtEditor = useCallback(
+    (frame: GtEditorFrame) => (fingerprint && gtCaseId && gtList ? <CaseGtEditor key={gtCaseId} fingerprint={fingerprint} caseId={gtCaseId} gt={gtList} frame={frame} /> : null),
+    [fingerprint, gtCaseId, gtList],
+  );
+
   // "Next unreviewed" walks the case list in its current (filtered, sorted) order.
   const onNextUnreviewed = () => {
     const { caseTable, caseResult } = useBench.getState();
@@ -128,6 +138,7 @@ export function CaseWorkbench() {
               onPrevCase={previousCase}
               onNextCase={nextCase}
               onInstanceSelect={onInstanceSelect}
+              gtEditor={fingerprint ? gtEditor : undefined}
             />
           </div>
         )}

@@ -28,7 +28,7 @@ import type Konva from 'konva';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Circle, Group, Layer, Line, Rect, Stage, Transformer } from 'react-konva';
 import type { ViewTransform } from '../canvas/transform';
-import { editFor, revertFor, type CorrectionEdit, type EditableGt } from './corrections';
+import { editFor, reshapedOriginal, revertFor, type CorrectionEdit, type EditableGt } from './corrections';
 import { boxFromDrag, boxFromRect, moveVertex, removeVertex, roundCoords, translate } from './editGeometry';
 
 export type GtEditorMode = 'select' | 'addBox' | 'addPolygon';
@@ -46,7 +46,10 @@ export interface GtEditorLayerProps {
   onModeDone?: () => void;
 }
 
-const COLOR = { care: '#1e88e5', dontcare: '#9e9e9e', corrected: '#fb8c00', selected: '#e53935', draft: '#43a047' };
+// Apart from the viewer's state colours (style.ts: blue predictions, green / orange / vermillion
+// GT and FP), since the predictions stay drawn underneath while editing.
+const COLOR = { care: '#ffffff', dontcare: '#9e9e9e', corrected: '#ff40ff', selected: '#ffd600', draft: '#00e5ff', original: '#bdbdbd' };
+
 
 function colorOf(g: EditableGt, selected: boolean): string {
   if (selected) return COLOR.selected;
@@ -131,6 +134,17 @@ export function GtEditorLayer(p: GtEditorLayerProps) {
     <Layer ref={layerRef} x={transform.x} y={transform.y} scaleX={s} scaleY={s} name="gt-editor">
       {/* Catches clicks on empty image: deselect, or draw a new shape. */}
       <Rect x={0} y={0} width={imageWidth} height={imageHeight} fill="rgba(0,0,0,0.001)" onMouseDown={onBackgroundDown} onMouseMove={onBackgroundMove} onMouseUp={onBackgroundUp} name="gt-editor-bg" />
+      {/* The dataset's own outline stays visible, dashed grey, beside every reshaped instance. */}
+      {instances.map((g) => {
+        const orig = reshapedOriginal(g);
+        // A dark under-stroke keeps the light dashes visible on light and dark images alike.
+        return orig ? (
+          <Group key={`orig-${g.key}`} name={`original-${g.key}`} listening={false}>
+            <Line points={orig} closed stroke="rgba(0,0,0,0.6)" strokeWidth={3 / s} perfectDrawEnabled={false} />
+            <Line points={orig} closed stroke={COLOR.original} strokeWidth={1.5 / s} dash={[5 / s, 4 / s]} perfectDrawEnabled={false} />
+          </Group>
+        ) : null;
+      })}
       {instances.map((g) => {
         if (!g.shape) return null;
         const isSel = g.key === selectedKey;
@@ -161,7 +175,7 @@ export function GtEditorLayer(p: GtEditorLayerProps) {
               y={y0}
               width={x1 - x0}
               height={y1 - y0}
-              fill={isSel ? 'rgba(229,57,53,0.08)' : 'rgba(0,0,0,0.001)'}
+              fill={isSel ? 'rgba(255,214,0,0.12)' : 'rgba(0,0,0,0.001)'}
               draggable={editable && isSel && !g.deleted}
               strokeScaleEnabled
               onDragEnd={(e) => {
@@ -185,7 +199,7 @@ export function GtEditorLayer(p: GtEditorLayerProps) {
             <Line
               points={pts}
               closed
-              fill={isSel ? 'rgba(229,57,53,0.08)' : 'rgba(0,0,0,0.001)'}
+              fill={isSel ? 'rgba(255,214,0,0.12)' : 'rgba(0,0,0,0.001)'}
               draggable={editable && isSel && !g.deleted}
               onDragEnd={(e) => {
                 const n = e.target;
@@ -342,7 +356,7 @@ export function GtEditorOverlay(p: GtEditorOverlayProps) {
         </Stage>
       </div>
       {/* After the Stage, so it stays on top of it. */}
-      <div style={{ position: 'absolute', left: 4, top: 4, background: 'Canvas', padding: 2, borderRadius: 4 }}>
+      <div style={{ position: 'absolute', left: 4, top: 4, background: 'Canvas', color: 'CanvasText', padding: 2, borderRadius: 4 }}>
         <GtEditorToolbar caseId={p.caseId} selected={selected} mode={mode} onMode={setMode} onCommit={p.onCommit} />
       </div>
     </>

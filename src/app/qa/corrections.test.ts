@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Instance } from '../../core/model';
 import type { CorrectionRow } from '../../db/schema';
-import { effectiveGt } from './corrections';
+import { effectiveGt, reshapedOriginal } from './corrections';
 
 const gt: Instance[] = [
   { id: 0, state: 'tp', text: 'EXIT', shape: { type: 'polygon', points: [0, 0, 10, 0, 10, 5] } },
@@ -45,5 +45,22 @@ describe('editor edits', () => {
     });
     expect(revertFor(g0, 'a')).toBeNull();
     expect(revertFor(g1, 'a')).toEqual({ id: 'x', correction: { case_id: 'a', gt_id: 1 }, remove: true });
+  });
+});
+
+describe('the original beside a reshaped instance', () => {
+  it('is the dataset outline when the shape changed, and nothing otherwise', () => {
+    const out = effectiveGt(gt, [
+      row('m', { case_id: 'a', gt_id: 0, shape: { type: 'polygon', points: [100, 0, 110, 0, 110, 5] } }),
+      row('t', { case_id: 'a', gt_id: 1, text: 'only the text' }),
+      row('n', { case_id: 'a', gt_id: null, shape: { type: 'box', box: [1, 2, 3, 4] } }),
+    ]);
+    expect(out[0].shape).toEqual({ type: 'polygon', points: [100, 0, 110, 0, 110, 5] });
+    expect(reshapedOriginal(out[0])).toEqual([0, 0, 10, 0, 10, 5]);
+    expect(reshapedOriginal(out[1])).toBeNull();
+    expect(reshapedOriginal(out[2])).toBeNull();
+    // A box corrected back to its own corners is not "reshaped".
+    const same = effectiveGt(gt, [row('s', { case_id: 'a', gt_id: 1, shape: { type: 'polygon', points: [20, 20, 30, 20, 30, 30, 20, 30] } })]);
+    expect(reshapedOriginal(same[1])).toBeNull();
   });
 });

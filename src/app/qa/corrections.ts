@@ -49,6 +49,8 @@ export interface EditableGt {
   correctionId?: string;
   correction?: GtCorrection;
   shape?: Shape;
+  /** The shape in the dataset (unchanged by any correction); absent for an added instance. */
+  original?: Shape;
   text?: string;
   care: boolean;
   deleted: boolean;
@@ -72,6 +74,7 @@ export function effectiveGt(gt: readonly Instance[], corrections: readonly Corre
       correctionId: r?.id,
       correction: c,
       shape: c?.shape ?? g.shape,
+      original: g.shape,
       text: c?.text ?? g.text,
       care: c?.care ?? g.state !== 'dontcare',
       deleted: c?.deleted ?? false,
@@ -83,6 +86,26 @@ export function effectiveGt(gt: readonly Instance[], corrections: readonly Corre
     out.push({ key: `add:${r.id}`, gt_id: null, correctionId: r.id, correction: c, shape: c.shape, text: c.text, care: c.care ?? true, deleted: c.deleted ?? false, corrected: true });
   }
   return out;
+}
+
+/** A shape's outline as x0, y0, x1, y1, … (a box as its four corners). */
+export function outlineOf(shape: Shape): number[] {
+  if (shape.type === 'box') {
+    const [x0, y0, x1, y1] = shape.box;
+    return [x0, y0, x1, y0, x1, y1, x0, y1];
+  }
+  return [...shape.points];
+}
+
+/**
+ * The dataset's own outline of an instance whose shape a correction changed (the editor draws
+ * it dashed beside the correction); null when the shape is unchanged or the instance was added.
+ */
+export function reshapedOriginal(g: EditableGt): number[] | null {
+  if (g.gt_id === null || !g.correction?.shape || !g.original) return null;
+  const a = outlineOf(g.original);
+  const b = outlineOf(g.correction.shape);
+  return a.length === b.length && a.every((v, i) => v === b[i]) ? null : a;
 }
 
 /** The corrections of one case, live (this tab and others). */

@@ -2,10 +2,11 @@
  * "What if the GT were right": the same protocol rescored on a corrected copy of the dataset
  * (adapter.applyCorrections), shown beside the official numbers — which are never replaced.
  */
-import { useState } from 'react';
-import type { Report } from '../../core';
+import { Fragment, useState } from 'react';
+import type { GtCorrection, Report } from '../../core';
 import { scoringClient } from '../../worker/client';
 import { correctionsForScoring } from '../qa/corrections';
+import { downloadGroundTruth } from '../qa/download';
 import { useBench } from '../store';
 import { formatMetric } from './format';
 
@@ -17,6 +18,16 @@ const HEADLINES: Record<string, string[]> = {
   gansulishuzhi: ['iou0.3/f1', 'iou0.5/f1', 'iou0.7/f1'],
   'pulsebench-select': ['precision', 'recall', 'f1'],
 };
+
+/**
+ * The worker's `exportGroundTruth(corrections)` (adapter.applyCorrections + exportGroundTruth:
+ * path → contents), looked up at run time: the button shows only when the worker offers it.
+ */
+type GtExporter = (corrections: GtCorrection[]) => Promise<Record<string, string>>;
+function gtExporter(): GtExporter | null {
+  const client = scoringClient() as unknown as { exportGroundTruth?: GtExporter };
+  return typeof client.exportGroundTruth === 'function' ? (c) => client.exportGroundTruth!(c) : null;
+}
 
 export function CorrectedScore() {
   const official = useBench((s) => s.report);
@@ -42,12 +53,31 @@ export function CorrectedScore() {
       setBusy(false);
     }
   };
+  const exporter = gtExporter();
+  const exportGt = async () => {
+    if (!exporter) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const corrections = await correctionsForScoring(fingerprint);
+      downloadGroundTruth(await exporter(corrections), `${official.benchmark}-corrected_gt`);
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
   const current = state && state.basis === official ? state : null;
   return (
     <section className="corrected" aria-label="Score with corrected GT">
       <button type="button" onClick={() => void run()} disabled={busy}>
         {busy ? 'Rescoring…' : 'Score with my GT corrections'}
       </button>
+      {exporter && (
+        <button type="button" onClick={() => void exportGt()} disabled={busy} data-testid="export-corrected-gt" title="the ground truth with your corrections, in the benchmark's own files">
+          Download corrected GT ({official.benchmark} format)
+        </button>
+      )}
       {error && <span className="muted"> {error}</span>}
       {current && <Comparison official={official} corrected={current.report} corrections={current.corrections} />}
     </section>
@@ -64,18 +94,30 @@ function Comparison({ official, corrected, corrections }: { official: Report; co
     }
   }
   const keys = [...heads, ...[...moved].filter((k) => !heads.includes(k)).sort()].slice(0, 40);
+  // Two columns per model, always labelled: the official number (the same as in the report
+  // above, never replaced) and the number on the corrected GT.
   return (
-    <table className="metrics">
+    <table className="metrics" data-testid="corrected-table">
       <caption>
-        With {corrections} GT correction{corrections === 1 ? '' : 's'} (protocol {corrected.protocol.name}) — official → corrected
+        With {corrections} GT correction{corrections === 1 ? '' : 's'} (protocol {corrected.protocol.name}): official GT beside your corrected GT
       </caption>
       <thead>
         <tr>
-          <th scope="col">metric</th>
+          <th scope="col" rowSpan={2}>
+            metric
+          </th>
           {models.map((m) => (
-            <th key={m} scope="col">
+            <th key={m} scope="colgroup" colSpan={2}>
               {m}
             </th>
+          ))}
+        </tr>
+        <tr>
+          {models.map((m) => (
+            <Fragment key={m}>
+              <th scope="col">official</th>
+              <th scope="col">corrected GT</th>
+            </Fragment>
           ))}
         </tr>
       </thead>
@@ -86,10 +128,16 @@ function Comparison({ official, corrected, corrections }: { official: Report; co
             {models.map((m) => {
               const a = official.models[m].metrics[k];
               const b = corrected.models[m]?.metrics[k];
+              const changed = a !== b;
               return (
-                <td key={m} className="num" title={`official ${String(a)} → corrected ${String(b)}`} data-model={m} data-key={k}>
-                  {formatMetric(k, a)} → <strong>{formatMetric(k, b)}</strong>
-                </td>
+                <Fragment key={m}>
+                  <td className="num" title={`${k} = ${String(a)}`} data-model={m} data-key={k} data-kind="official">
+                    {formatMetric(k, a)}
+                  </td>
+                  <td className="num" title={`${k} = ${String(b)}`} data-model={m} data-key={k} data-kind="corrected" data-changed={changed}>
+                    {changed ? <strong>{formatMetric(k, b)}</strong> : formatMetric(k, b)}
+                  </td>
+                </Fragment>
               );
             })}
           </tr>

@@ -44,7 +44,7 @@ export function ReportView() {
       <CorrectedScore />
       <details className="all-metrics">
         <summary>All metric keys (as in report.json)</summary>
-        <GenericReport report={report} />
+        <GenericReport report={report} progressive />
       </details>
     </section>
   );

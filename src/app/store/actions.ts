@@ -120,13 +120,34 @@ export async function rescore(protocol?: Protocol): Promise<void> {
     const out = await client.score(p.name, p.options, (pr) => {
       if (gen === generation) useBench.getState().setProgress(pr);
     });
-    const caseTable = await client.getCaseTable();
+    // The worker builds the case table while the page renders the report; the two updates go in
+    // separate tasks so neither holds the main thread for long (issue 6).
+    performance.mark('benchlens:score-received');
+    const caseTable = client.getCaseTable();
+    caseTable.catch(() => undefined); // handled below; never an unhandled rejection meanwhile
+    // Rendering the report waits for a task of its own, apart from decoding the worker's answer.
+    await nextTask();
     if (gen !== generation) return;
-    useBench.getState().setScored({ report: out.report, extras: out.extras, caseTable, elapsedMs: out.elapsedMs });
+    performance.mark('benchlens:show-report'); // lets the perf bench name its long tasks
+    useBench.getState().setScored({ report: out.report, extras: out.extras, elapsedMs: out.elapsedMs });
+    await nextTask();
+    const table = await caseTable;
+    performance.mark('benchlens:table-received');
+    if (gen !== generation) return;
+    await nextTask();
+    performance.mark('benchlens:show-cases');
+    useBench.getState().setCaseTable(table);
   } catch (e) {
     if (gen !== generation) return;
     useBench.getState().stopScoring(isAbort(e) ? cancelledMessage() : message(e));
   }
+}
+
+/** Resolves in a later task, after the browser has had the chance to paint and handle input. */
+export function nextTask(): Promise<void> {
+  const sched = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof sched?.yield === 'function') return sched.yield();
+  return new Promise((r) => setTimeout(r, 0));
 }
 
 const cancelledMessage = () =>

@@ -116,3 +116,29 @@ describe('the cases slice', () => {
     expect(useApp.getState().caseResult!.rows.length).toBe(300);
   });
 });
+
+describe('review status in the cases slice', () => {
+  it('toggles statuses into the query and re-derives rows when statuses arrive or the table changes', () => {
+    const s = store();
+    const codes = new Uint8Array(300);
+    codes[3] = 3; // gt_wrong
+    codes[9] = 3;
+    codes[10] = 1; // ok
+    s.getState().toggleReviewStatus('gt_wrong');
+    expect(s.getState().caseQuery.review).toEqual(['gt_wrong']);
+    expect(s.getState().caseResult!.rows.length).toBe(0); // nothing reviewed yet
+    s.getState().setCaseReviewStatus(codes);
+    expect([...s.getState().caseResult!.rows]).toEqual([3, 9]);
+    expect(s.getState().caseResult!.reviewCounts[1]).toBe(1);
+    s.getState().toggleReviewStatus('ok');
+    expect([...s.getState().caseResult!.rows]).toEqual([3, 9, 10]);
+    s.getState().toggleReviewStatus('gt_wrong');
+    expect(s.getState().caseQuery.review).toEqual(['ok']);
+    // A new table drops the old rows' statuses until the browser sends new ones.
+    s.getState().setCaseTable(syntheticCaseTable({ cases: 300, models: ['m1', 'm2', 'm3'], seed: 12 }));
+    expect(s.getState().caseReviewStatus).toBeNull();
+    expect(s.getState().caseResult!.rows.length).toBe(0);
+    s.getState().clearCaseFilters();
+    expect(s.getState().caseQuery.review).toEqual([]);
+  });
+});

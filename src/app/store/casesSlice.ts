@@ -8,6 +8,7 @@
  * The same slice alone makes a store (`createStore(createCasesSlice)`) for tests and the harness.
  */
 import type { StateCreator } from 'zustand';
+import type { ReviewStatus } from '../../core/qa';
 import type { CaseTable } from '../../core/caseTable';
 import {
   compareFilters,
@@ -33,6 +34,8 @@ export interface CasesState {
   caseResult: QueryResult | null;
   selectedCaseId: string | null;
   caseView: CaseViewMode;
+  /** Model A's review status per row (query.ts reviewStatusColumn); null = nothing reviewed. */
+  caseReviewStatus: Uint8Array | null;
 }
 
 export interface CasesActions {
@@ -58,6 +61,9 @@ export interface CasesActions {
   nextCase: () => string | null;
   previousCase: () => string | null;
   setCaseView: (mode: CaseViewMode) => void;
+  /** Installs model A's review statuses (recomputed by the case browser as reviews change). */
+  setCaseReviewStatus: (status: Uint8Array | null) => void;
+  toggleReviewStatus: (status: ReviewStatus) => void;
   /** Applies state read from the URL hash (see urlState.ts). */
   restoreCasesUrl: (state: CasesUrlState) => void;
 }
@@ -104,9 +110,9 @@ export function stepInRows(table: CaseTable, rows: Uint32Array, current: string 
 export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (set, get) => {
   /** Every query change goes through here so the derived rows never go stale. */
   const update = (patch: (q: CaseQuery) => CaseQuery) => {
-    const { caseTable, caseQuery } = get();
+    const { caseTable, caseQuery, caseReviewStatus } = get();
     const next = patch(caseQuery);
-    set({ caseQuery: next, caseResult: caseTable ? runQuery(caseTable, next) : null });
+    set({ caseQuery: next, caseResult: caseTable ? runQuery(caseTable, next, caseReviewStatus) : null });
   };
   const patchFilter = (slot: ModelSlot, change: Partial<ModelFilter>) =>
     update((q) => ({ ...q, filter: { ...q.filter, [slot]: { ...q.filter[slot], ...change } } }));
@@ -124,6 +130,7 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
     caseResult: null,
     selectedCaseId: null,
     caseView: 'list',
+    caseReviewStatus: null,
 
     setCaseTable: (table) => {
       if (!table) {
@@ -132,9 +139,11 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
       }
       const { caseQuery, selectedCaseId } = get();
       const q = { ...caseQuery, facets: pruneFacets(table, caseQuery.facets), models: resolveModels(table, caseQuery.models) };
+      // The statuses belonged to the old table's rows; the case browser sends the new ones.
       set({
         caseTable: table,
         caseQuery: q,
+        caseReviewStatus: null,
         caseResult: runQuery(table, q),
         selectedCaseId: selectedCaseId !== null && rowOfCase(table, selectedCaseId) >= 0 ? selectedCaseId : null,
       });
@@ -179,6 +188,17 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
     nextCase: () => step(1),
     previousCase: () => step(-1),
     setCaseView: (mode) => set({ caseView: mode }),
+    setCaseReviewStatus: (status) => {
+      const { caseTable, caseQuery, caseReviewStatus } = get();
+      if (status === caseReviewStatus) return; // e.g. still nothing reviewed: no second query
+      if (status && caseReviewStatus && status.length === caseReviewStatus.length && status.every((v, i) => v === caseReviewStatus[i])) return;
+      set({ caseReviewStatus: status, caseResult: caseTable ? runQuery(caseTable, caseQuery, status) : null });
+    },
+    toggleReviewStatus: (status) =>
+      update((q) => {
+        const cur = q.review ?? [];
+        return { ...q, review: cur.includes(status) ? cur.filter((s) => s !== status) : [...cur, status] };
+      }),
     restoreCasesUrl: (s) => {
       const table = get().caseTable;
       const q: CaseQuery = {
@@ -187,8 +207,9 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
         filter: s.filter,
         search: s.search,
         sort: s.sort,
+        review: s.review ?? [],
       };
-      set({ caseQuery: q, caseResult: table ? runQuery(table, q) : null, selectedCaseId: s.selectedCaseId, caseView: s.viewMode });
+      set({ caseQuery: q, caseResult: table ? runQuery(table, q, get().caseReviewStatus) : null, selectedCaseId: s.selectedCaseId, caseView: s.viewMode });
     },
   };
 };

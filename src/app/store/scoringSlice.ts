@@ -22,7 +22,12 @@ export interface ScoringSlice {
   startScoring: () => void;
   setProgress: (p: Progress) => void;
   setCancelling: (v: boolean) => void;
-  setScored: (r: { report: Report; extras: Record<string, Record<string, unknown>>; caseTable: CaseTable; elapsedMs: number }) => void;
+  /**
+   * Installs a finished result. Without `caseTable` the case list keeps its table until the caller
+   * installs the new one with setCaseTable — rescore does so a task later, so the report and the
+   * case list each render in their own task and neither blocks the page for long.
+   */
+  setScored: (r: { report: Report; extras: Record<string, Record<string, unknown>>; caseTable?: CaseTable; elapsedMs: number }) => void;
   stopScoring: (error?: string | null) => void;
 }
 
@@ -40,7 +45,7 @@ export const createScoringSlice: StateCreator<BenchState, [], [], ScoringSlice> 
   setCancelling: (cancelling) => set({ cancelling }),
   setScored: ({ report, extras, caseTable, elapsedMs }) => {
     set((s) => ({ report, extras, elapsedMs, scoring: false, cancelling: false, progress: null, resultVersion: s.resultVersion + 1 }));
-    get().setCaseTable(caseTable);
+    if (caseTable) get().setCaseTable(caseTable);
   },
   stopScoring: (scoreError = null) => set({ scoring: false, cancelling: false, progress: null, scoreError }),
 });

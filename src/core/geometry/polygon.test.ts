@@ -110,6 +110,29 @@ describe('invalid polygons are repaired like shapely buffer(0)', () => {
     expect(hull.area).toBeCloseTo(225, 6);
   });
 
+  it('axis-parallel clipping is exact on integer boxes (crossings take the edge coordinate)', () => {
+    // 22 × 7 box against 6..7 × 0..13: the crossings at x = 6 and x = 7 were an ulp off when
+    // interpolated (area 7.000000000000007); the intersection is exactly 1 × 7.
+    expect(clipArea(box(0, 0, 22, 7), box(6, 0, 7, 13))).toBe(7);
+    for (let a = 0; a < 40; a++) for (let c = 0; c < 40; c += 3) {
+      expect(clipArea(box(a, 0, a + 23, 7), box(c, 0, c + 5, 13))).toBe(Math.max(0, Math.min(a + 23, c + 5) - Math.max(a, c)) * 7);
+    }
+  });
+
+  it('lobes touching at a vertex are separate pieces (GEOS MultiPolygon); a loop turning back is a hole', () => {
+    // Two counter-clockwise triangles of area 100 meeting at (10,10): 2 pieces, hull = 0..20 square.
+    const hourglass = [0, 0, 20, 0, 10, 10, 20, 20, 0, 20, 10, 10];
+    expect(makeRegion(hourglass, 'pieces').pieces).toBe(2);
+    expect(makeRegion(hourglass, 'pieces').area).toBeCloseTo(200, 9);
+    expect(makeRegion(hourglass, 'hull').area).toBeCloseTo(400, 9);
+    // Square 0..10, then a clockwise 3..6 square entered at the corner (0,0)→(3,3): one piece with a
+    // hole of 9 → area 91 in both modes (no hull for a single piece).
+    const keyhole = [0, 0, 10, 0, 10, 10, 0, 10, 0, 0, 3, 3, 3, 6, 6, 6, 6, 3, 3, 3];
+    expect(makeRegion(keyhole, 'hull').pieces).toBe(1);
+    expect(makeRegion(keyhole, 'hull').area).toBeCloseTo(91, 9);
+    expect(intersectionArea(makeRegion(keyhole, 'pieces'), makeRegion(box(0, 0, 10, 10), 'pieces'))).toBeCloseTo(91, 6);
+  });
+
   it('a ring with fewer than 3 distinct points is empty', () => {
     expect(makeRegion([1, 1, 1, 1, 1, 1], 'hull').area).toBe(0);
     expect(intersectionArea(makeRegion([0, 0, 5, 0, 10, 0], 'pieces'), makeRegion(box(0, -1, 10, 1), 'pieces'))).toBe(0);

@@ -262,8 +262,10 @@ export function clipArea(subject: Ring, clip: Ring, clipOff = 0, clipLen = clip.
       if (qSide >= 0) {
         if (pSide < 0) {
           const t = pSide / (pSide - qSide);
-          dst[2 * m] = px + t * (qx - px);
-          dst[2 * m + 1] = py + t * (qy - py);
+          // On an axis-parallel clip edge the crossing's coordinate is the edge's own, exactly
+          // (GEOS gets it exactly too); interpolating could be an ulp off and tip IoU = 0.5 over.
+          dst[2 * m] = dx === 0 ? ex : px + t * (qx - px);
+          dst[2 * m + 1] = dy === 0 ? ey : py + t * (qy - py);
           m++;
         }
         dst[2 * m] = qx;
@@ -272,8 +274,8 @@ export function clipArea(subject: Ring, clip: Ring, clipOff = 0, clipLen = clip.
       } else if (pSide > 0) {
         // Leaving the half-plane: emit the crossing (a point exactly on the edge was emitted already).
         const t = pSide / (pSide - qSide);
-        dst[2 * m] = px + t * (qx - px);
-        dst[2 * m + 1] = py + t * (qy - py);
+        dst[2 * m] = dx === 0 ? ex : px + t * (qx - px);
+        dst[2 * m + 1] = dy === 0 ? ey : py + t * (qy - py);
         m++;
       }
       px = qx;

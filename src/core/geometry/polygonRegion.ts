@@ -150,7 +150,31 @@ export function repairRing(ring: Ring): Ring[] {
   const g = gridFor(boundsOfRing(ring));
   const rule = signedArea(ring) > 0 ? FillRule.Positive : FillRule.Negative;
   const out = Clipper.union([toPath(ring, g)], rule);
-  return out.filter((p) => p.length >= 3).map((p) => fromPath(p, g));
+  const rings: Ring[] = [];
+  for (const p of out) if (p.length >= 3) for (const r of splitAtRepeatedVertex(fromPath(p, g))) rings.push(r);
+  return rings;
+}
+
+/**
+ * Clipper may return one path that passes through the same vertex twice (two lobes touching at a
+ * point, e.g. the ring 0,0 20,0 10,10 20,20 0,20 10,10). GEOS never does: such lobes are separate
+ * polygons of a MultiPolygon (or, when a loop turns the other way, a hole touching the shell). The
+ * piece count decides whether MMOCR 1.x takes the convex hull, so split those paths into loops.
+ */
+function splitAtRepeatedVertex(r: number[]): number[][] {
+  const n = r.length >> 1;
+  const seen = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const key = `${r[2 * i]},${r[2 * i + 1]}`;
+    const j = seen.get(key);
+    if (j !== undefined) {
+      const loop = r.slice(2 * j, 2 * i);
+      const rest = r.slice(0, 2 * j).concat(r.slice(2 * i));
+      return [...splitAtRepeatedVertex(rest), ...splitAtRepeatedVertex(loop)].filter((x) => x.length >= 6 && signedArea(x) !== 0);
+    }
+    seen.set(key, i);
+  }
+  return [r];
 }
 
 /** The triangles of a simple region (made once), or null when only the general clipper can do it. */

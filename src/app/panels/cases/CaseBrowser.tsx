@@ -27,8 +27,10 @@ import { bindCasesHash } from '../../urlState';
 import { useBench } from '../../store';
 import { scoringClient } from '../../../worker/client';
 import { CaseRow, CaseTile } from './CaseRow';
+import { formatCount } from './format';
 import { FacetSidebar } from './FacetSidebar';
-import { hasFilters, rowOfCase, type SortKey } from './query';
+import { hasFilters, reviewStatusColumn, rowOfCase, type SortKey } from './query';
+import { useReviews } from '../../qa/useReviews';
 import { VirtualList } from './VirtualList';
 import './cases.css';
 
@@ -91,6 +93,7 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   }
   return (
     <div className="cb-root" data-testid="case-browser">
+      {store === (useBench as unknown) && <ReviewStatusFeed store={store} table={table} />}
       <FacetSidebar store={store} table={table} />
       <div className="cb-main">
         <Toolbar store={store} table={table} />
@@ -98,6 +101,20 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
       </div>
     </div>
   );
+}
+
+/**
+ * Keeps the store's review-status column (model A) in step with the live reviews of the open
+ * dataset, so the list filters and counts by status. App store only: reviews belong to a dataset.
+ */
+function ReviewStatusFeed({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTable }) {
+  const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
+  const modelA = useStore(store, (s) => s.caseQuery.models.a);
+  const { reviews } = useReviews(fingerprint);
+  useEffect(() => {
+    store.getState().setCaseReviewStatus(reviews.size === 0 ? null : reviewStatusColumn(table, modelA, reviews));
+  }, [store, table, modelA, reviews]);
+  return null;
 }
 
 function Toolbar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTable }) {
@@ -175,7 +192,7 @@ function Toolbar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTab
         </button>
       </span>
       <span className="cb-total" data-testid="case-count" data-shown={shown} data-total={table.caseIds.length}>
-        {shown.toLocaleString('en')} of {table.caseIds.length.toLocaleString('en')} cases
+        {formatCount(shown)} of {formatCount(table.caseIds.length)} cases
       </span>
       {hasFilters(query) && (
         <button type="button" className="cb-link" onClick={clearCaseFilters}>

@@ -1,5 +1,6 @@
 /**
- * One case in the list (a fixed-height row) and in the grid (a thumbnail tile). Everything is
+ * One case in the list (a fixed-height row of two lines: id and outcome badges, then chips and
+ * miss counts) and in the grid (a thumbnail tile). Everything is
  * read from the table's columns by row index; dataset strings are rendered as text only.
  */
 import { memo } from 'react';
@@ -33,6 +34,33 @@ function OutcomeBadge({ table, row, model, slot }: { table: CaseTable; row: numb
   );
 }
 
+/** Chips a row shows before folding the rest into "+N" (the row is one line of chips high). */
+const ROW_CHIPS = 3;
+
+/**
+ * One line of chips: the first few (each shrinking to an ellipsis when the row is narrow), then
+ * "+N" for the rest with their names in its tooltip — never a second line that would spill into
+ * the next fixed-height row.
+ */
+function RowChips({ chips }: { chips: { key: string; value: string; error: boolean }[] }) {
+  const shown = chips.slice(0, ROW_CHIPS);
+  const rest = chips.slice(ROW_CHIPS);
+  return (
+    <span className="cb-row-chips" data-testid="row-chips">
+      {shown.map((c, k) => (
+        <span key={k} className={`cb-facet-chip${c.error ? ' cb-error' : ''}`} title={`${c.key}: ${c.value}`}>
+          {c.value}
+        </span>
+      ))}
+      {rest.length > 0 && (
+        <span className="cb-facet-chip cb-more" title={rest.map((c) => `${c.key}: ${c.value}`).join('\n')} data-testid="row-chips-more">
+          +{rest.length}
+        </span>
+      )}
+    </span>
+  );
+}
+
 export const CaseRow = memo(function CaseRow({ table, row, models, selected, onClick }: CaseItemProps) {
   const a = models[0] ? table.perModel[models[0]] : undefined;
   const errors = a ? rowErrors(a.errorKinds, a.errorMask[row]) : [];
@@ -45,27 +73,18 @@ export const CaseRow = memo(function CaseRow({ table, row, models, selected, onC
       data-testid="case-row"
       onClick={() => onClick(row)}
     >
-      <div className="cb-row-main">
+      <div className="cb-row-top">
         <span className="cb-id" title={table.imagePaths[row] ?? table.caseIds[row]}>
           {table.caseIds[row]}
         </span>
-        <span className="cb-chips">
-          {rowFacets(table, row).map((f, k) => (
-            <span key={k} className="cb-facet-chip" title={f.key}>
-              {f.value}
-            </span>
-          ))}
-          {errors.map((e) => (
-            <span key={e} className="cb-facet-chip cb-error">
-              {e}
-            </span>
+        <span className="cb-row-side">
+          {models.map((m, k) => (
+            <OutcomeBadge key={m} table={table} row={row} model={m} slot={k === 0 ? 'A' : k === 1 ? 'B' : undefined} />
           ))}
         </span>
       </div>
-      <div className="cb-row-side">
-        {models.map((m, k) => (
-          <OutcomeBadge key={m} table={table} row={row} model={m} slot={k === 0 ? 'A' : k === 1 ? 'B' : undefined} />
-        ))}
+      <div className="cb-row-bottom">
+        <RowChips chips={[...rowFacets(table, row, Infinity).map((f) => ({ ...f, error: false })), ...errors.map((e) => ({ key: 'error', value: e, error: true }))]} />
         {a && a.outcome[row] < 3 && (
           <span className="cb-misses" title="model A: missed ground truth / false positives">
             {a.misses[row]} missed · {a.falsePositives[row]} FP

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { OUTCOME_CODES, type CaseTable } from '../../../core/caseTable';
+import { REVIEW_STATUSES } from '../../../core/qa';
 import type { CasesSlice } from '../../store/casesSlice';
 import { facetLabel, orderFacetValues } from './format';
 import type { ModelSlot, OutcomeName } from './query';
@@ -17,6 +18,7 @@ export function FacetSidebar({ store, table }: { store: StoreApi<CasesSlice>; ta
   return (
     <aside className="cb-sidebar" aria-label="Case filters">
       {(['a', 'b'] as const).map((slot) => (models[slot] ? <ModelFilters key={slot} store={store} table={table} slot={slot} model={models[slot]!} /> : null))}
+      {models.a && <ReviewSection store={store} />}
       {table.facets.map((col) => (
         <FacetSection key={col.key} store={store} facetKey={col.key} values={col.values} />
       ))}
@@ -140,6 +142,51 @@ function FacetSection({ store, facetKey, values }: { store: StoreApi<CasesSlice>
           {expanded ? 'show fewer' : `show all ${order.length}`}
         </button>
       )}
+    </section>
+  );
+}
+
+const STATUS_LABEL: Record<(typeof REVIEW_STATUSES)[number], string> = {
+  unreviewed: 'unreviewed',
+  ok: 'OK',
+  model_error: 'model error',
+  gt_wrong: 'GT wrong',
+  gt_missing: 'GT missing',
+  ambiguous: 'ambiguous',
+};
+
+/** Review status of model A's result on each case (issue 8), with counts under the other filters. */
+function ReviewSection({ store }: { store: StoreApi<CasesSlice> }) {
+  const selected = useStore(store, (s) => s.caseQuery.review);
+  const counts = useStore(store, (s) => s.caseResult?.reviewCounts);
+  const sel = selected ?? [];
+  const { toggleReviewStatus } = store.getState();
+  return (
+    <section className="cb-facet" data-testid="facet-review">
+      <h3>
+        Review of <span className="cb-slot cb-slot-a">A</span>
+        {sel.length > 0 && (
+          <button type="button" className="cb-link" onClick={() => sel.forEach((st) => toggleReviewStatus(st))}>
+            clear
+          </button>
+        )}
+      </h3>
+      <ul>
+        {REVIEW_STATUSES.map((st, c) => {
+          const n = counts?.[c] ?? 0;
+          return (
+            <li key={st} className={n === 0 ? 'cb-zero' : undefined}>
+              <label>
+                <input type="checkbox" checked={sel.includes(st)} onChange={() => toggleReviewStatus(st)} data-review-status={st} />
+                <span className="cb-value">{STATUS_LABEL[st]}</span>
+                <span className="cb-count" data-testid="review-count">
+                  {n}
+                </span>
+              </label>
+            </li>
+          );
+        })}
+      </ul>
     </section>
   );
 }

@@ -32,14 +32,17 @@ export function VirtualList({ count, rowHeight, renderRow, rowKey, resetKey, ens
   const [height, setHeight] = useState(600);
   const frame = useRef(0);
 
-  useLayoutEffect(() => {
+  // Sized by the ResizeObserver alone: its first callback comes after the browser's own layout,
+  // before the first paint. Reading clientHeight here instead would force a layout of the whole
+  // page inside the task that mounts the list (issue 6: ~100 ms at 20,000 cases).
+  useEffect(() => {
     const el = ref.current;
     if (!el) return;
-    const measure = () => {
-      setHeight(el.clientHeight);
-      onWidth?.(el.clientWidth);
+    const measure = (entries: ResizeObserverEntry[]) => {
+      const box = entries[entries.length - 1].contentRect;
+      setHeight(box.height);
+      onWidth?.(box.width);
     };
-    measure();
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();
@@ -49,21 +52,29 @@ export function VirtualList({ count, rowHeight, renderRow, rowKey, resetKey, ens
 
   // A new list (filters changed) starts at the top; then the wanted row is brought into view
   // (keyboard navigation, a case restored from the URL, a selection that survived the filter).
+  // Works from the known scroll position and height rather than reading the DOM: a read of
+  // scrollTop / clientHeight right after mounting forces a layout of the whole page in this task.
   const lastReset = useRef(resetKey);
+  const pos = useRef(0);
+  pos.current = scrollTop;
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    let next = pos.current;
     if (lastReset.current !== resetKey) {
       lastReset.current = resetKey;
-      el.scrollTop = 0;
+      next = 0;
     }
     if (ensureVisible !== null && ensureVisible >= 0) {
       const top = ensureVisible * rowHeight;
-      if (top < el.scrollTop) el.scrollTop = top;
-      else if (top + rowHeight > el.scrollTop + el.clientHeight) el.scrollTop = top + rowHeight - el.clientHeight;
+      if (top < next) next = top;
+      else if (top + rowHeight > next + height) next = Math.max(0, top + rowHeight - height);
     }
-    setScrollTop(el.scrollTop);
-  }, [resetKey, ensureVisible, rowHeight]);
+    if (next !== pos.current) {
+      el.scrollTop = next;
+      setScrollTop(el.scrollTop);
+    }
+  }, [resetKey, ensureVisible, rowHeight, height]);
 
   const [first, last] = visibleRange(scrollTop, height, rowHeight, count, overscan);
   const rows: ReactNode[] = [];
@@ -86,7 +97,10 @@ export function VirtualList({ count, rowHeight, renderRow, rowKey, resetKey, ens
       onScroll={(e) => {
         const el = e.currentTarget;
         cancelAnimationFrame(frame.current);
-        frame.current = requestAnimationFrame(() => setScrollTop(el.scrollTop));
+        frame.current = requestAnimationFrame(() => {
+          pos.current = el.scrollTop;
+          setScrollTop(pos.current);
+        });
       }}
     >
       <div className="cb-spacer" style={{ height: count * rowHeight }}>

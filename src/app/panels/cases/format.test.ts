@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { facetLabel, formatScore, orderFacetValues, outcomeName, rowErrors, rowFacets } from './format';
+import { facetLabel, formatCount, formatScore, orderFacetValues, outcomeName, rowErrors, rowFacets } from './format';
 import { facetColumn } from './syntheticTable';
 import type { CaseTable } from '../../../core/caseTable';
 
 describe('case row formatting', () => {
+  it('formats counts with thousands separators, like toLocaleString("en")', () => {
+    for (const n of [0, 7, 999, 1000, 20000, 123456, 1234567, -4500]) expect(formatCount(n)).toBe(n.toLocaleString('en'));
+  });
+
   it('formats scores and outcomes', () => {
     expect(formatScore(NaN)).toBe('—');
     expect(formatScore(0.8333333)).toBe('0.833');

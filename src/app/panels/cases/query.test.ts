@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_CODES, type CaseTable } from '../../../core/caseTable';
-import { compareFilters, emptyQuery, hasFilters, naturalCompare, rowOfCase, runQuery, type CaseQuery, type ModelFilter } from './query';
+import { REVIEW_STATUSES, type ReviewStatus } from '../../../core/qa';
+import { compareFilters, emptyQuery, hasFilters, naturalCompare, reviewStatusColumn, rowOfCase, runQuery, type CaseQuery, type ModelFilter } from './query';
 import { facetColumn, syntheticCaseTable } from './syntheticTable';
 
 /** The same semantics written the slow, obvious way: one object per case. */
@@ -220,5 +221,58 @@ describe('runQuery', () => {
     });
     const r = expectSameAsNaive(big, q);
     expect(r.rows.length).toBeGreaterThan(100);
+  });
+});
+
+describe('review status as a case-list dimension (issue 8)', () => {
+  const table = syntheticCaseTable({ cases: 400, models: ['m1', 'm2'], seed: 5 });
+  const review = (model: string, caseId: string, status: ReviewStatus) => ({ model, case_id: caseId, status });
+  // Reviews of m1 on every 7th case (cycling through the statuses) and one of m2 that must not count.
+  const reviews = new Map<string, { model: string; case_id: string; status: ReviewStatus }>();
+  table.caseIds.forEach((id, i) => {
+    if (i % 7 === 0) reviews.set(`m1\u0000${id}`, review('m1', id, REVIEW_STATUSES[1 + ((i / 7) % 5)]));
+  });
+  reviews.set(`m2\u0000${table.caseIds[1]}`, review('m2', table.caseIds[1], 'gt_wrong'));
+  reviews.set(`m1\u0000no-such-case`, review('m1', 'no-such-case', 'ok'));
+  const status = reviewStatusColumn(table, 'm1', reviews);
+  const statusName = (i: number) => REVIEW_STATUSES[status[i]];
+
+  it('maps model A reviews to rows; other models and unknown cases are ignored, the rest unreviewed', () => {
+    expect(statusName(0)).toBe('ok');
+    expect(statusName(7)).toBe('model_error');
+    expect(statusName(1)).toBe('unreviewed'); // m2's review is not m1's
+    expect(reviewStatusColumn(table, 'm2', reviews)[1]).toBe(REVIEW_STATUSES.indexOf('gt_wrong'));
+    expect([...reviewStatusColumn(table, null, reviews)].every((c) => c === 0)).toBe(true);
+  });
+
+  it('filters and counts by status under the other filters, like a facet', () => {
+    const q: CaseQuery = { ...emptyQuery(), models: { a: 'm1', b: 'm2' }, review: ['gt_wrong', 'gt_missing'] };
+    // Model A's most common outcome, so the combination surely has cases.
+    const byOutcome = OUTCOME_CODES.map((_, c) => table.perModel.m1.outcome.filter((o) => o === c).length);
+    const common = OUTCOME_CODES[byOutcome.indexOf(Math.max(...byOutcome))];
+    q.filter.a.outcomes = [common];
+    const got = runQuery(table, q, status);
+    const failA = (i: number) => OUTCOME_CODES[table.perModel.m1.outcome[i]] === common;
+    const want = table.caseIds.map((_, i) => i).filter((i) => failA(i) && ['gt_wrong', 'gt_missing'].includes(statusName(i)));
+    expect(want.length).toBeGreaterThan(0);
+    expect([...got.rows]).toEqual(want);
+    // A status's count = cases with that status under every other filter (outcome fail).
+    for (const st of REVIEW_STATUSES) {
+      const n = table.caseIds.filter((_, i) => failA(i) && statusName(i) === st).length;
+      expect(got.reviewCounts[REVIEW_STATUSES.indexOf(st)]).toBe(n);
+    }
+    // And the outcome counts respect the review filter.
+    const failCount = table.caseIds.filter((_, i) => failA(i) && ['gt_wrong', 'gt_missing'].includes(statusName(i))).length;
+    expect(got.outcomeCounts.a[OUTCOME_CODES.indexOf(common)]).toBe(failCount);
+    expect(hasFilters({ ...emptyQuery(), review: ['ok'] })).toBe(true);
+  });
+
+  it('without statuses every case is unreviewed; without model A the dimension does nothing', () => {
+    const unrev = runQuery(table, { ...emptyQuery(), models: { a: 'm1', b: null }, review: ['unreviewed'] });
+    expect(unrev.rows.length).toBe(400);
+    expect(unrev.reviewCounts[0]).toBe(400);
+    const noA = runQuery(table, { ...emptyQuery(), review: ['ok'] }, status);
+    expect(noA.rows.length).toBe(400);
+    expect([...noA.reviewCounts].every((c) => c === 0)).toBe(true);
   });
 });

@@ -8,6 +8,7 @@
  * *other* active filter — so ticking a second value never makes the first one's count collapse.
  */
 import { OUTCOME_CODES, type CaseTable, type ModelColumns } from '../../../core/caseTable';
+import { REVIEW_STATUSES, type ReviewStatus } from '../../../core/qa';
 
 export type OutcomeName = (typeof OUTCOME_CODES)[number];
 export type ModelSlot = 'a' | 'b';
@@ -38,6 +39,8 @@ export interface CaseQuery {
   /** Space-separated terms; every term must occur in the case id or its search text. */
   search: string;
   sort: SortSpec;
+  /** Review statuses of model A's result to keep (OR-ed); absent or empty = any. */
+  review?: ReviewStatus[];
 }
 
 export interface QueryResult {
@@ -49,6 +52,25 @@ export interface QueryResult {
   outcomeCounts: Record<ModelSlot, Uint32Array>;
   /** Per slot: count per error kind of that model (same order as ModelColumns.errorKinds). */
   errorCounts: Record<ModelSlot, Uint32Array>;
+  /** Count per review status of model A (index into REVIEW_STATUSES); all zero without model A. */
+  reviewCounts: Uint32Array;
+}
+
+/**
+ * Model A's review status per row as an index into REVIEW_STATUSES (0 = unreviewed), built from
+ * the live review map (src/app/qa/useReviews.ts, keys `${model}\0${case_id}`). Cost: one pass
+ * over the reviews, not over the cases.
+ */
+export function reviewStatusColumn(table: CaseTable, model: string | null, reviews: ReadonlyMap<string, { model: string; case_id: string; status: ReviewStatus }>): Uint8Array {
+  const codes = new Uint8Array(table.caseIds.length);
+  if (!model) return codes;
+  for (const r of reviews.values()) {
+    if (r.model !== model) continue;
+    const row = rowOfCase(table, r.case_id);
+    const code = REVIEW_STATUSES.indexOf(r.status);
+    if (row >= 0 && code > 0) codes[row] = code;
+  }
+  return codes;
 }
 
 export const EMPTY_MODEL_FILTER: ModelFilter = Object.freeze({ outcomes: [], errorKinds: [], score: null }) as ModelFilter;
@@ -60,6 +82,7 @@ export function emptyQuery(): CaseQuery {
     filter: { a: { outcomes: [], errorKinds: [], score: null }, b: { outcomes: [], errorKinds: [], score: null } },
     search: '',
     sort: { key: 'table', dir: 'asc' },
+    review: [],
   };
 }
 
@@ -141,13 +164,15 @@ const DIM_OUTCOME_A = -1;
 const DIM_ERROR_A = -2;
 const DIM_OUTCOME_B = -3;
 const DIM_ERROR_B = -4;
+const DIM_REVIEW = -5;
 const DIM_UNCOUNTED = -100; // score range and text search: filters with no value counts
 
 /**
  * Filters, counts and sorts in one pass over the rows. Cost: O(rows × (facet values + models))
- * plus one sort of the matching rows.
+ * plus one sort of the matching rows. `reviewStatus` is model A's status per row
+ * (reviewStatusColumn); without it (or for another table's length) every case is unreviewed.
  */
-export function runQuery(table: CaseTable, q: CaseQuery): QueryResult {
+export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Array | null = null): QueryResult {
   const n = table.caseIds.length;
   const facets: FacetDim[] = table.facets.map((col) => {
     const wanted = q.facets[col.key];
@@ -165,6 +190,17 @@ export function runQuery(table: CaseTable, q: CaseQuery): QueryResult {
   const b = modelDims(table, q.models.b, q.filter.b);
   const terms = q.search.toLowerCase().split(/\s+/).filter(Boolean);
   const ids = terms.length > 0 ? lowerCaseIds(table) : null;
+  // Review status is a dimension of model A's result; without model A it neither filters nor counts.
+  const status = reviewStatus && reviewStatus.length === n ? reviewStatus : new Uint8Array(n);
+  const reviewCounts = new Uint32Array(REVIEW_STATUSES.length);
+  let reviewSelected: Uint8Array | null = null;
+  if (a && q.review && q.review.length > 0) {
+    reviewSelected = new Uint8Array(REVIEW_STATUSES.length);
+    for (const st of q.review) {
+      const c = REVIEW_STATUSES.indexOf(st);
+      if (c >= 0) reviewSelected[c] = 1;
+    }
+  }
 
   const out = new Uint32Array(n);
   let matched = 0;
@@ -201,6 +237,10 @@ export function runQuery(table: CaseTable, q: CaseQuery): QueryResult {
         failDim = DIM_UNCOUNTED;
       }
     }
+    if (fails < 2 && reviewSelected && !reviewSelected[status[i]]) {
+      fails++;
+      failDim = DIM_REVIEW;
+    }
     if (fails < 2 && b) {
       if (b.outcomeSelected && !b.outcomeSelected[b.cols.outcome[i]]) {
         fails++;
@@ -236,6 +276,7 @@ export function runQuery(table: CaseTable, q: CaseQuery): QueryResult {
       for (let j = f.offsets[i], end = f.offsets[i + 1]; j < end; j++) f.counts[f.codes[j]]++;
     }
     if (a) {
+      if (fails === 0 || failDim === DIM_REVIEW) reviewCounts[status[i]]++;
       if (fails === 0 || failDim === DIM_OUTCOME_A) a.outcomeCounts[a.cols.outcome[i]]++;
       if (fails === 0 || failDim === DIM_ERROR_A) countBits(a.cols.errorMask[i], a.errorCounts);
     }
@@ -252,6 +293,7 @@ export function runQuery(table: CaseTable, q: CaseQuery): QueryResult {
     facetCounts,
     outcomeCounts: { a: a?.outcomeCounts ?? new Uint32Array(OUTCOME_CODES.length), b: b?.outcomeCounts ?? new Uint32Array(OUTCOME_CODES.length) },
     errorCounts: { a: a?.errorCounts ?? new Uint32Array(0), b: b?.errorCounts ?? new Uint32Array(0) },
+    reviewCounts,
   };
 }
 
@@ -357,5 +399,11 @@ export function compareFilters(direction: 'a-passes-b-fails' | 'b-passes-a-fails
 /** True when the query filters anything (the "clear filters" button shows then). */
 export function hasFilters(q: CaseQuery): boolean {
   const modelActive = (f: ModelFilter) => f.outcomes.length > 0 || f.errorKinds.length > 0 || f.score !== null;
-  return Object.values(q.facets).some((v) => v.length > 0) || modelActive(q.filter.a) || modelActive(q.filter.b) || q.search.trim() !== '';
+  return (
+    Object.values(q.facets).some((v) => v.length > 0) ||
+    modelActive(q.filter.a) ||
+    modelActive(q.filter.b) ||
+    q.search.trim() !== '' ||
+    (q.review?.length ?? 0) > 0
+  );
 }

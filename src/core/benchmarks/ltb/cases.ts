@@ -181,7 +181,9 @@ export function buildCase(
       below++;
       inst.reason = v.sweep
         ? `score ${fScore(score, 0.3)} is under the pre-filter (${v.name === 'mmocr-1.0.1' ? 'float32 score < 0.3' : 'score ≤ 0.3'})`
-        : `score ${fScore(score, tValue)} < threshold ${tLabel}`;
+        : v.name === 'mmocr-1.0.1'
+          ? `score ${fScore(score, tValue)} < threshold ${tLabel}`
+          : `score ${fScore(score, tValue)} ≤ threshold ${tLabel} (mmocr-0.6.3 keeps score > min_score_thr)`;
     } else {
       if (predBestGt[j] >= 0) inst.best_iou = predBest[j];
       if (level[j] <= ti) {

@@ -35,6 +35,11 @@ export interface LtbImage {
   /** Bit s: the image is listed in split s. */
   splits: number;
   /**
+   * A second (third …) data_list entry for the same img_path: index of the first entry, whose
+   * predictions it shares. MMOCR scores each entry as a sample, so both count.
+   */
+  dupOf?: number;
+  /**
    * Per split, the GT indices in that file's order when it differs from ascending index order
    * (first-fit matching walks GT in file order, so the order is part of the protocol).
    */
@@ -65,6 +70,7 @@ export function buildNameMaps(images: readonly LtbImage[]): { byName: Map<string
   const byName = new Map<string, number>();
   const byStem = new Map<string, number>();
   images.forEach((im, i) => {
+    if (im.dupOf !== undefined) return; // predictions reach it through the first entry
     if (!byName.has(im.name)) byName.set(im.name, i);
     const dot = im.name.lastIndexOf('.');
     const st = dot > 0 ? im.name.slice(0, dot) : im.name;

@@ -35,22 +35,33 @@ export class GtBuilder {
     const bit = 1 << split;
     const warningsBefore = this.warnings.total;
     let canonical = true;
+    const seen = new Map<string, number>();
     for (let e = 0; e < list.length; e++) {
       const entry = list[e] as EntryLike;
       if (!isObject(entry) || typeof entry.img_path !== 'string' || entry.img_path === '') {
         this.warnings.add(`${file}: data_list[${e}]: no img_path (entry skipped)`);
         continue;
       }
-      const key = normalizePath(entry.img_path);
+      const path = normalizePath(entry.img_path);
+      // MMOCR scores every data_list entry as a sample of its own, so an image listed twice counts
+      // twice (with the same predictions): the n-th listing is image "<name>#n", joined across files.
+      const occ = (seen.get(path) ?? 0) + 1;
+      seen.set(path, occ);
+      const key = occ === 1 ? path : `${path}#${occ}`;
       let idx = this.byKey.get(key);
       if (idx !== undefined) canonical = false;
       if (idx === undefined) {
         idx = this.images.length;
         this.byKey.set(key, idx);
-        const name = key.slice(key.lastIndexOf('/') + 1);
+        const base = path.slice(path.lastIndexOf('/') + 1);
+        const name = occ === 1 ? base : `${base}#${occ}`;
         const img: LtbImage = { name, imgPath: entry.img_path, imageFile: null, gt: [], splits: 0 };
         if (typeof entry.width === 'number' && entry.width > 0) img.width = entry.width;
         if (typeof entry.height === 'number' && entry.height > 0) img.height = entry.height;
+        if (occ > 1) {
+          img.dupOf = this.byKey.get(path);
+          this.warnings.add(`${file}: ${entry.img_path} is listed ${occ} times; like MMOCR, each entry is scored as a sample of its own (case ${name}, same predictions)`);
+        }
         this.images.push(img);
       }
       const img = this.images[idx];

@@ -13,7 +13,7 @@ const OPTIONS: readonly OptionSpec[] = [
     key: 'score_thr',
     kind: 'number',
     default: null,
-    help: 'one fixed score threshold for every split instead of the 0.3…0.9 sweep (a prediction takes part when score ≥ t; float32 in mmocr-1.0.1)',
+    help: 'one fixed score threshold for every split instead of the 0.3…0.9 sweep (a prediction takes part when f32(score) ≥ f32(t) in mmocr-1.0.1, score > t in mmocr-0.6.3, as the official code does with min_score_thr = t)',
   },
   {
     key: 'case_split',
@@ -103,8 +103,10 @@ export function variantOf(p: Protocol): Variant {
     sweep: fixed === null,
     iou,
     level(score) {
-      // filter_2dlist_result keeps score > 0.3 (strict); each threshold keeps score >= t.
-      if (fixed === null && !(score > 0.3)) return 0;
+      // filter_2dlist_result keeps score > min_score_thr (strict); each threshold keeps score >= t.
+      // The sweep starts at 0.3; one pinned threshold t is eval_hmean(min_score_thr=t,
+      // max_score_thr=t), whose pre-filter makes it score > t.
+      if (!(score > (fixed ?? 0.3))) return 0;
       let n = 0;
       while (n < thresholds.length && score >= thresholds[n]) n++;
       return n;

@@ -10,7 +10,7 @@ import type { GtFormat } from './dataset';
 import { GtBuilder } from './gtJoin';
 import { NORM, SPLITS, splitOfFileName } from './splits';
 import { diffIgnoreFlags, indexIgnoreLiterals, type IgnoreIndex } from './splitDiff';
-import { isObject, type WarningList } from './values';
+import { isObject, pyTruthy, type WarningList } from './values';
 
 export type GtPlan =
   | { kind: 'splits'; files: { split: number; path: string }[]; duplicates: string[] }
@@ -218,7 +218,7 @@ function cocoToDataList(images: unknown[], annotations: unknown[], path: string,
       warnings.add(`${path}: annotations[${i}]: no polygon in "segmentation" (skipped)`);
       return;
     }
-    const inst: Record<string, unknown> = { polygon, ignore: Boolean(a.iscrowd) || a.ignore === true };
+    const inst: Record<string, unknown> = { polygon, ignore: pyTruthy(a.iscrowd) || pyTruthy(a.ignore) };
     if (typeof a.text === 'string') inst.text = a.text;
     else if (typeof a.transcription === 'string') inst.text = a.transcription;
     const bb = a.bbox;
@@ -227,7 +227,7 @@ function cocoToDataList(images: unknown[], annotations: unknown[], path: string,
       inst.bbox = [x, y, x + w, y + h];
       if (w < 1 || h < 1) inst.__drop063 = `bbox ${w} × ${h} (a side < 1)`;
     }
-    if (a.ignore === true) inst.__drop063 = 'ignore: true';
+    if (pyTruthy(a.ignore)) inst.__drop063 = `ignore: ${JSON.stringify(a.ignore)}`;
     e.instances.push(inst);
   });
   return out;

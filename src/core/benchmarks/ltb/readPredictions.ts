@@ -11,7 +11,7 @@ import { MemorySource, basename, filesUnder, stem, type FileSource } from '../..
 import { decodeText, readJsonl } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext, type Shape } from '../../model';
 import type { LtbDataset } from './dataset';
-import { isObject, parsePolygon, parseScore, WarningList } from './values';
+import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
 import { unzip } from './zip';
 
 export interface LtbPredImage {
@@ -46,6 +46,11 @@ class Collector {
   private match(name: string): number | undefined {
     const b = basename(name);
     return this.ds.byName.get(b) ?? this.ds.byStem.get(stem(b));
+  }
+
+  /** Does `name` name an image of the dataset? */
+  knows(name: string): boolean {
+    return this.match(name) !== undefined;
   }
 
   /** Registers the image an entry is for; undefined (with a warning) when it cannot be used. */
@@ -174,6 +179,10 @@ class Collector {
   }
 
   result(model: string, format: string): LoadedPredictions<LtbPredictions> {
+    // An image listed twice in the GT is two samples with the same predictions.
+    this.ds.images.forEach((im, i) => {
+      if (im.dupOf !== undefined) this.images[i] = this.images[im.dupOf];
+    });
     const with_ = this.images.filter((x) => x).length;
     const counts = {
       ...this.counts,
@@ -206,7 +215,14 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
       throw new InputError(`${file}: ${(e as Error).message}`);
     }
     const mem = new MemorySource(file, Object.fromEntries(entries.map((e) => [e.name, e.data])));
-    const inner = await readFolder(ds, mem, '', model);
+    let inner: LoadedPredictions<LtbPredictions>[];
+    try {
+      inner = await readFolder(ds, mem, '', model);
+    } catch (e) {
+      // Name the archive, not the model, in the one-line error.
+      if (e instanceof InputError) throw new InputError(`${file}: ${e.message.replace(/^[^:]*: /, '')}`);
+      throw e;
+    }
     if (inner.length !== 1) throw new InputError(`${file}: expected the files of one submission (res_img_<n>.txt) inside`);
     return inner[0];
   }
@@ -223,7 +239,11 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
   } catch (e) {
     // A .json that is really JSONL (one object per line) is common; read it as such.
     if (/^\s*\{[^\n]*\}\s*\r?\n\s*\{/.test(text)) return readJsonlInto(c, src, path, model);
-    throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
+    // Python's json.dump writes NaN / Infinity for non-finite floats: read those as null.
+    const py = parsePythonJson(text);
+    if (!py) throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
+    c.warnings.add(`${file}: NaN / Infinity tokens (not JSON) read as null; the entries holding them are dropped`);
+    doc = py.value;
   }
   return readDocument(c, doc, file, model);
 }
@@ -244,7 +264,8 @@ function readDocument(c: Collector, doc: unknown, file: string, model: string): 
     }
     const values = Object.values(doc);
     // An empty object is a model that detected nothing: valid, every image has no predictions.
-    if (values.every((v) => Array.isArray(v))) {
+    // A value that is not a list costs that image (with a warning) once some key names an image.
+    if (values.every((v) => Array.isArray(v)) || Object.keys(doc).some((k) => c.knows(k))) {
       c.object(doc, file);
       return c.result(model, 'json-object');
     }
@@ -268,12 +289,18 @@ async function readFolder(ds: LtbDataset, src: FileSource, dir: string, model: s
     for (const e of jsons) {
       const name = basename(e.path);
       let doc: unknown;
+      const text = decodeText(await src.read(e.path));
       try {
-        doc = JSON.parse(decodeText(await src.read(e.path)));
+        doc = JSON.parse(text);
       } catch {
-        c.counts.malformed_lines++;
-        c.warnings.add(`${name}: not valid JSON (file skipped)`);
-        continue;
+        const py = parsePythonJson(text);
+        if (!py) {
+          c.counts.malformed_lines++;
+          c.warnings.add(`${name}: not valid JSON (file skipped)`);
+          continue;
+        }
+        c.warnings.add(`${name}: NaN / Infinity tokens (not JSON) read as null; the entries holding them are dropped`);
+        doc = py.value;
       }
       // The file stem names the image; an img_path inside wins when present.
       c.record(doc, name, stem(name));

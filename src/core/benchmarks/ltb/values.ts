@@ -50,3 +50,53 @@ export class WarningList {
 export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
+
+/**
+ * Python truthiness, for flags the official loaders test with `if ann.get('ignore', False)`:
+ * false, 0, "", null, [] and {} are false, anything else (1, "0", [0]) is true.
+ */
+export function pyTruthy(v: unknown): boolean {
+  if (Array.isArray(v)) return v.length > 0;
+  if (isObject(v)) return Object.keys(v).length > 0;
+  return Boolean(v);
+}
+
+/**
+ * `JSON.parse` that also reads what Python's `json.dump` writes by default for non-finite floats
+ * (`NaN`, `Infinity`, `-Infinity`): those tokens, outside strings, become `null`, so the entry
+ * holding one is dropped with a warning instead of the whole file failing. Used only after a
+ * plain `JSON.parse` failed; returns null when the text has no such token to fix.
+ */
+export function parsePythonJson(text: string): { value: unknown } | null {
+  let out = '';
+  let last = 0;
+  let changed = false;
+  let inStr = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inStr) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inStr = false;
+      continue;
+    }
+    if (c === 0x22) {
+      inStr = true;
+      continue;
+    }
+    let len = 0;
+    if (text.startsWith('NaN', i)) len = 3;
+    else if (text.startsWith('Infinity', i)) len = 8;
+    else if (text.startsWith('-Infinity', i)) len = 9;
+    if (len === 0) continue;
+    out += text.slice(last, i) + 'null';
+    last = i + len;
+    i += len - 1;
+    changed = true;
+  }
+  if (!changed) return null;
+  try {
+    return { value: JSON.parse(out + text.slice(last)) };
+  } catch {
+    return null;
+  }
+}

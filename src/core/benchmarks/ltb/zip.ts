@@ -38,7 +38,8 @@ export async function unzip(bytes: Uint8Array): Promise<ZipEntry[]> {
     const extraLen = dv.getUint16(p + 30, true);
     const commentLen = dv.getUint16(p + 32, true);
     const local = dv.getUint32(p + 42, true);
-    const name = decodeText(bytes.subarray(p + 46, p + 46 + nameLen));
+    // Some Windows tools write `sub\res_img_1.txt`: read backslashes as folder separators.
+    const name = decodeText(bytes.subarray(p + 46, p + 46 + nameLen)).replace(/\\/g, '/');
     p += 46 + nameLen + extraLen + commentLen;
     if (name.endsWith('/')) continue;
     if (flags & 1) throw new Error(`${name}: encrypted entries are not supported`);
