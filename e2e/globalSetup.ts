@@ -4,7 +4,7 @@ import { HAS_SHARED, SHARED_DIR } from '../test/shared';
 export default function globalSetup() {
   if (!HAS_SHARED) {
     console.warn(
-      `\n!!! SKIPPED browser suites on real folders (open: drop/input/picker of ltb-mini; report: reference numbers, exports; cases: ltb-mini and chronicles-mini counts; qa: corrected GT on ltb-mini) — ${SHARED_DIR} not found. CI always has ../shared beside the checkout.\n`,
+      `\n!!! SKIPPED browser suites on real folders (open: drop/input/picker of ltb-mini; report: reference numbers, exports; cases: ltb-mini and chronicles-mini counts) — ${SHARED_DIR} not found. CI always has ../shared beside the checkout.\n`,
     );
   }
 }

@@ -14,6 +14,16 @@ describe('report.json', () => {
   });
 });
 
+describe('report.json dataset block', () => {
+  it('carries dataset warnings only when there are some', () => {
+    const p = { name: 'x', options: {} };
+    expect(buildReport('ltb', p, { cases: 1, images: 1, warnings: [] }, []).dataset).toEqual({ cases: 1, images: 1 });
+    expect(buildReport('ltb', p, { cases: 1, images: 1, warnings: ['img_3.jpg: image missing'] }, []).dataset.warnings).toEqual([
+      'img_3.jpg: image missing',
+    ]);
+  });
+});
+
 describe('case_analysis.jsonl', () => {
   it('drops the local image location and reads back qa, listing bad lines by number', () => {
     const line = caseLine(

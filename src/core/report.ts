@@ -16,21 +16,23 @@ export interface Report {
   schema: typeof REPORT_SCHEMA;
   benchmark: BenchmarkId;
   protocol: Protocol;
-  dataset: { cases: number; images: number };
+  /** `warnings` (dataset-level problems such as missing images) is present only when there are some. */
+  dataset: { cases: number; images: number; warnings?: string[] };
   models: Record<string, ReportModel>;
 }
 
 export function buildReport(
   benchmark: BenchmarkId,
   protocol: Protocol,
-  dataset: { cases: number; images: number },
+  dataset: { cases: number; images: number; warnings?: string[] },
   results: readonly Pick<ModelResult, 'model' | 'metrics' | 'counts' | 'warnings'>[],
 ): Report {
   const models: Record<string, ReportModel> = {};
   for (const r of results) {
     models[r.model] = { metrics: r.metrics, counts: r.counts, warnings: r.warnings };
   }
-  return { schema: REPORT_SCHEMA, benchmark, protocol, dataset, models };
+  const ds = dataset.warnings?.length ? dataset : { cases: dataset.cases, images: dataset.images };
+  return { schema: REPORT_SCHEMA, benchmark, protocol, dataset: ds, models };
 }
 
 export function serializeReport(r: Report): string {

@@ -138,7 +138,7 @@ export class BenchSession {
   }
 
   report(protocol: Protocol, results: readonly ModelResult[]): Report {
-    return buildReport(this.adapter.id, withSettledOptions(protocol, results), { cases: this.info.cases, images: this.info.images }, results);
+    return buildReport(this.adapter.id, withSettledOptions(protocol, results), { cases: this.info.cases, images: this.info.images, warnings: this.info.warnings }, results);
   }
 
   caseLines(results: readonly ModelResult[]): string[] {
