@@ -146,6 +146,9 @@ export class ScoringClient {
   scoreCorrected(corrections: GtCorrection[], onProgress?: (p: Progress) => void): Promise<Report> {
     return this.call((api) => api.scoreCorrected(corrections, onProgress ? proxy(onProgress) : undefined));
   }
+  exportGroundTruth(corrections: GtCorrection[]): Promise<Record<string, string>> {
+    return this.call((api) => api.exportGroundTruth(corrections));
+  }
   getLeaderboard(): Promise<Record<string, unknown>[] | null> {
     return this.call((api) => api.getLeaderboard());
   }

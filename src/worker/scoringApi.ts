@@ -283,6 +283,19 @@ export const scoringApi = {
     return s.session.report(s.protocol, results);
   },
 
+  /**
+   * The (corrected) ground truth written back in the benchmark's own format (file path → text),
+   * so it can be fed to the official evaluator. The original dataset is never modified.
+   */
+  async exportGroundTruth(corrections: GtCorrection[]): Promise<Record<string, string>> {
+    const s = need();
+    const adapter = s.session.adapter;
+    if (!adapter.exportGroundTruth) throw new InputError(`${adapter.title} cannot export ground truth`);
+    if (corrections.length > 0 && !adapter.applyCorrections) throw new InputError(`${adapter.title} cannot apply GT corrections`);
+    const dataset = corrections.length > 0 ? adapter.applyCorrections!(s.session.dataset, corrections) : s.session.dataset;
+    return adapter.exportGroundTruth(dataset);
+  },
+
   /** Extra tables a dataset ships (e.g. PulseBench's leaderboard), when the adapter exposes them. */
   async getLeaderboard(): Promise<Record<string, unknown>[] | null> {
     const d = need().session.dataset as { leaderboard?: unknown };

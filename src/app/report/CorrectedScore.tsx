@@ -3,7 +3,7 @@
  * (adapter.applyCorrections), shown beside the official numbers — which are never replaced.
  */
 import { Fragment, useState } from 'react';
-import type { GtCorrection, Report } from '../../core';
+import type { Report } from '../../core';
 import { scoringClient } from '../../worker/client';
 import { correctionsForScoring } from '../qa/corrections';
 import { downloadGroundTruth } from '../qa/download';
@@ -18,16 +18,6 @@ const HEADLINES: Record<string, string[]> = {
   gansulishuzhi: ['iou0.3/f1', 'iou0.5/f1', 'iou0.7/f1'],
   'pulsebench-select': ['precision', 'recall', 'f1'],
 };
-
-/**
- * The worker's `exportGroundTruth(corrections)` (adapter.applyCorrections + exportGroundTruth:
- * path → contents), looked up at run time: the button shows only when the worker offers it.
- */
-type GtExporter = (corrections: GtCorrection[]) => Promise<Record<string, string>>;
-function gtExporter(): GtExporter | null {
-  const client = scoringClient() as unknown as { exportGroundTruth?: GtExporter };
-  return typeof client.exportGroundTruth === 'function' ? (c) => client.exportGroundTruth!(c) : null;
-}
 
 export function CorrectedScore() {
   const official = useBench((s) => s.report);
@@ -53,14 +43,13 @@ export function CorrectedScore() {
       setBusy(false);
     }
   };
-  const exporter = gtExporter();
+  // The worker writes the corrected GT in the benchmark's own format (path → contents).
   const exportGt = async () => {
-    if (!exporter) return;
     setBusy(true);
     setError(null);
     try {
       const corrections = await correctionsForScoring(fingerprint);
-      downloadGroundTruth(await exporter(corrections), `${official.benchmark}-corrected_gt`);
+      downloadGroundTruth(await scoringClient().exportGroundTruth(corrections), `${official.benchmark}-corrected_gt`);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -73,11 +62,9 @@ export function CorrectedScore() {
       <button type="button" onClick={() => void run()} disabled={busy}>
         {busy ? 'Rescoring…' : 'Score with my GT corrections'}
       </button>
-      {exporter && (
-        <button type="button" onClick={() => void exportGt()} disabled={busy} data-testid="export-corrected-gt" title="the ground truth with your corrections, in the benchmark's own files">
-          Download corrected GT ({official.benchmark} format)
-        </button>
-      )}
+      <button type="button" onClick={() => void exportGt()} disabled={busy} data-testid="export-corrected-gt" title="the ground truth with your corrections, in the benchmark's own files">
+        Download corrected GT ({official.benchmark} format)
+      </button>
       {error && <span className="muted"> {error}</span>}
       {current && <Comparison official={official} corrected={current.report} corrections={current.corrections} />}
     </section>
