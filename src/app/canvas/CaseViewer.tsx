@@ -89,6 +89,18 @@ export interface CaseViewerHandle {
   errorOrder(pane?: number): { side: Side; id: number }[];
 }
 
+declare global {
+  interface Window {
+    /** The viewer on screen (the last one mounted), for browser tests of the real app. */
+    __caseViewer?: CaseViewerHandle | null;
+  }
+}
+
+/** A ref that publishes the handle as `window.__caseViewer` (and clears it on unmount). */
+function exposeForTests(h: CaseViewerHandle | null): void {
+  if (typeof window !== 'undefined') window.__caseViewer = h;
+}
+
 interface Selection {
   view: number;
   side: Side;
@@ -221,57 +233,57 @@ export function CaseViewer(props: CaseViewerProps) {
   );
 
   const paneRect = (pane: number) => areaRef.current?.querySelector<HTMLElement>(`[data-testid="viewer-pane-${pane}"]`)?.getBoundingClientRect() ?? null;
-  useImperativeHandle(
-    props.ref,
-    (): CaseViewerHandle => ({
-      transform: () => liveT.current,
-      setTransform: (t) => setView({ caseKey, t }),
-      paneTransforms: () =>
-        stages.current.slice(0, panes.length).map((s) => {
-          const l = s?.getLayers()[1];
-          return l ? { scale: l.scaleX(), x: l.x(), y: l.y() } : { scale: NaN, x: NaN, y: NaN };
-        }),
-      drawnCounts: (pane = 0) => ({ ...stats[pane] }),
-      sceneCounts: (pane = 0) => countByState(scenes[pane]?.items ?? []),
-      instanceAt: (cx, cy) => {
-        for (let pane = 0; pane < panes.length; pane++) {
-          const r = paneRect(pane);
-          if (!r || cx < r.left || cx >= r.right || cy < r.top || cy >= r.bottom) continue;
-          const t = liveT.current;
-          const ix = (cx - r.left - t.x) / t.scale;
-          const iy = (cy - r.top - t.y) / t.scale;
-          const k = indexes[pane].hit(ix, iy, 4 / t.scale, (s) => (s.state === 'dontcare' ? layers.dontcare : s.side === 'gt' ? layers.gt : layers.pred));
-          const it = scenes[pane].items[k];
-          return it ? { pane, model: views[it.view]?.model ?? '', side: it.side, id: it.id, state: it.state } : null;
-        }
-        return null;
-      },
-      clientPoint: (pane, ix, iy) => {
+  const makeHandle = (): CaseViewerHandle => ({
+    transform: () => liveT.current,
+    setTransform: (t) => setView({ caseKey, t }),
+    paneTransforms: () =>
+      stages.current.slice(0, panes.length).map((s) => {
+        const l = s?.getLayers()[1];
+        return l ? { scale: l.scaleX(), x: l.x(), y: l.y() } : { scale: NaN, x: NaN, y: NaN };
+      }),
+    drawnCounts: (pane = 0) => ({ ...stats[pane] }),
+    sceneCounts: (pane = 0) => countByState(scenes[pane]?.items ?? []),
+    instanceAt: (cx, cy) => {
+      for (let pane = 0; pane < panes.length; pane++) {
         const r = paneRect(pane);
-        const [sx, sy] = toScreen(liveT.current, ix, iy);
-        return [(r?.left ?? 0) + sx, (r?.top ?? 0) + sy];
-      },
-      outline: (pane, side, id) => {
-        const it = scenes[pane]?.items.find((i) => i.side === side && i.id === id && (side === 'gt' || panes[pane].length === 1 || i.view === panes[pane][0].index));
-        return it ? [...it.points] : null;
-      },
-      shapePixel: (cx, cy) => {
-        for (let pane = 0; pane < panes.length; pane++) {
-          const r = paneRect(pane);
-          const layer = stages.current[pane]?.getLayers()[1];
-          if (!r || !layer || cx < r.left || cx >= r.right || cy < r.top || cy >= r.bottom) continue;
-          const canvas = layer.getCanvas();
-          const pr = canvas.getPixelRatio();
-          const d = canvas.getContext()._context.getImageData(Math.floor((cx - r.left) * pr), Math.floor((cy - r.top) * pr), 1, 1).data;
-          return [d[0], d[1], d[2], d[3]];
-        }
-        return null;
-      },
-      selected: () => selection,
-      layers: () => layers,
-      errorOrder: (pane = 0) => errorOrder(scenes[pane]?.items ?? []).map((it) => ({ side: it.side, id: it.id })),
-    }),
-  );
+        if (!r || cx < r.left || cx >= r.right || cy < r.top || cy >= r.bottom) continue;
+        const t = liveT.current;
+        const ix = (cx - r.left - t.x) / t.scale;
+        const iy = (cy - r.top - t.y) / t.scale;
+        const k = indexes[pane].hit(ix, iy, 4 / t.scale, (s) => (s.state === 'dontcare' ? layers.dontcare : s.side === 'gt' ? layers.gt : layers.pred));
+        const it = scenes[pane].items[k];
+        return it ? { pane, model: views[it.view]?.model ?? '', side: it.side, id: it.id, state: it.state } : null;
+      }
+      return null;
+    },
+    clientPoint: (pane, ix, iy) => {
+      const r = paneRect(pane);
+      const [sx, sy] = toScreen(liveT.current, ix, iy);
+      return [(r?.left ?? 0) + sx, (r?.top ?? 0) + sy];
+    },
+    outline: (pane, side, id) => {
+      const it = scenes[pane]?.items.find((i) => i.side === side && i.id === id && (side === 'gt' || panes[pane].length === 1 || i.view === panes[pane][0].index));
+      return it ? [...it.points] : null;
+    },
+    shapePixel: (cx, cy) => {
+      for (let pane = 0; pane < panes.length; pane++) {
+        const r = paneRect(pane);
+        const layer = stages.current[pane]?.getLayers()[1];
+        if (!r || !layer || cx < r.left || cx >= r.right || cy < r.top || cy >= r.bottom) continue;
+        const canvas = layer.getCanvas();
+        const pr = canvas.getPixelRatio();
+        const d = canvas.getContext()._context.getImageData(Math.floor((cx - r.left) * pr), Math.floor((cy - r.top) * pr), 1, 1).data;
+        return [d[0], d[1], d[2], d[3]];
+      }
+      return null;
+    },
+    selected: () => selection,
+    layers: () => layers,
+    errorOrder: (pane = 0) => errorOrder(scenes[pane]?.items ?? []).map((it) => ({ side: it.side, id: it.id })),
+  });
+  useImperativeHandle(props.ref, makeHandle);
+  // The app passes no ref; browser tests of the real app reach the viewer through this instead.
+  useImperativeHandle(exposeForTests, makeHandle);
 
   const hovered = hover ? scenes[hover.pane]?.items[hover.key] : undefined;
   const tipItem = hovered ?? selectedItem ?? undefined;

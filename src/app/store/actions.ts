@@ -120,21 +120,18 @@ export async function rescore(protocol?: Protocol): Promise<void> {
     const out = await client.score(p.name, p.options, (pr) => {
       if (gen === generation) useBench.getState().setProgress(pr);
     });
-    // The worker builds the case table while the page renders the report; the two updates go in
-    // separate tasks so neither holds the main thread for long (issue 6).
-    performance.mark('benchlens:score-received');
-    const caseTable = client.getCaseTable();
-    caseTable.catch(() => undefined); // handled below; never an unhandled rejection meanwhile
-    // Rendering the report waits for a task of its own, apart from decoding the worker's answer.
-    await nextTask();
+    performance.mark('benchlens:score-received'); // lets the perf bench name its long tasks
+    const table = await client.getCaseTable();
     if (gen !== generation) return;
-    performance.mark('benchlens:show-report'); // lets the perf bench name its long tasks
+    // Cancel was pressed after the worker had finished: the user asked not to see this run.
+    if (useBench.getState().cancelling || !useBench.getState().scoring) return;
+    // The report and the case list render in separate tasks so neither holds the main thread for
+    // long (issue 6). The report goes in first, in the task that received the table (so "scoring"
+    // and its Cancel button last until both are here, as the cancel flow expects).
+    performance.mark('benchlens:show-report');
     useBench.getState().setScored({ report: out.report, extras: out.extras, elapsedMs: out.elapsedMs });
     await nextTask();
-    const table = await caseTable;
-    performance.mark('benchlens:table-received');
     if (gen !== generation) return;
-    await nextTask();
     performance.mark('benchlens:show-cases');
     useBench.getState().setCaseTable(table);
   } catch (e) {
