@@ -74,7 +74,9 @@ function Harness() {
 
   const go = (d: number) => {
     moves.current.push(d);
-    const i = FIXTURE_NAMES.indexOf(hash.name as (typeof FIXTURE_NAMES)[number]);
+    // Read the case from the URL, not from state: a key pressed right after a hash change must
+    // step from the case the URL already names, even before React has re-rendered.
+    const i = FIXTURE_NAMES.indexOf(readHash().name as (typeof FIXTURE_NAMES)[number]);
     const next = FIXTURE_NAMES[(i + d + FIXTURE_NAMES.length) % FIXTURE_NAMES.length];
     const p = new URLSearchParams(location.hash.replace(/^#/, ''));
     p.set('case', next);
