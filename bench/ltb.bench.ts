@@ -8,29 +8,10 @@ import { MemorySource } from '../src/core/io/fileSource';
 import { BenchSession } from '../src/core/session';
 import { SPLITS } from '../src/core/benchmarks/ltb/splits';
 import { measure } from './measure';
+import { quad, r1, rng } from '../src/core/benchmarks/ltb/synthetic';
 
 const IMAGES = Number(process.env.LTB_BENCH_IMAGES ?? 20_000);
 const GT_PER_IMAGE = 30;
-
-/** xorshift32: deterministic and fast. */
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-const r1 = (x: number) => Math.round(x * 10) / 10;
-
-function quad(cx: number, cy: number, w: number, h: number, angle: number): number[] {
-  const c = Math.cos(angle), s = Math.sin(angle);
-  const pts: number[] = [];
-  for (const [dx, dy] of [[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]]) pts.push(r1(cx + dx * c - dy * s), r1(cy + dx * s + dy * c));
-  return pts;
-}
 
 /** A word on an arc: 7 points along the top, 7 back along the bottom (non-convex). */
 function curved(cx: number, cy: number, w: number, h: number, bend: number): number[] {

@@ -8,25 +8,7 @@ import type { DemoBundle } from '../../demo';
 import { Raster, encodePngRgb } from '../../image/png';
 import { MemorySource } from '../../io/fileSource';
 import { SPLITS } from './splits';
-
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-const r1 = (x: number) => Math.round(x * 10) / 10;
-
-function quad(cx: number, cy: number, w: number, h: number, angle: number): number[] {
-  const c = Math.cos(angle), s = Math.sin(angle);
-  const out: number[] = [];
-  for (const [dx, dy] of [[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]]) out.push(r1(cx + dx * c - dy * s), r1(cy + dx * s + dy * c));
-  return out;
-}
+import { quad, r1, rng } from './synthetic';
 
 /** A word along an arc: 6 points on top, 6 back along the bottom. */
 function arc(cx: number, cy: number, w: number, h: number, bend: number): number[] {
