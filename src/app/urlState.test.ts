@@ -111,4 +111,21 @@ describe('bindCasesHash', () => {
     store.getState().setSearch('after');
     expect(host.location.hash).not.toContain('after');
   });
+
+  it('with a deferring host, coalesces the changes of one task into one later write', () => {
+    const store = createStore<CasesSlice>()(createCasesSlice);
+    const { host, writes } = fakeHost('#demo=ltb');
+    const queued: (() => void)[] = [];
+    host.defer = (fn) => void queued.push(fn);
+    bindCasesHash(store, host);
+    store.getState().setCaseTable(syntheticCaseTable({ cases: 50, models: ['m1', 'm2'] }));
+    store.getState().setSearch('exit');
+    store.getState().toggleFacetValue('task', 'parsing');
+    expect(writes).toEqual([]); // nothing written inside the task that changed the store
+    expect(queued).toHaveLength(1);
+    queued.shift()!();
+    expect(writes).toHaveLength(1);
+    expect(host.location.hash).toContain('q=exit');
+    expect(parseCasesHash(host.location.hash).facets.task).toEqual(['parsing']);
+  });
 });

@@ -130,20 +130,45 @@ export interface HashHost {
   history: { replaceState(data: unknown, unused: string, url?: string | URL | null): void };
   addEventListener(type: 'hashchange' | 'popstate', listener: () => void): void;
   removeEventListener(type: 'hashchange' | 'popstate', listener: () => void): void;
+  /**
+   * Runs a hash write later. The page passes a zero-delay timer so the write (history.replaceState
+   * costs tens of ms in Chromium) stays out of the task that renders a 20,000-case list; a host
+   * without it writes at once (tests).
+   */
+  defer?(fn: () => void): void;
 }
+
+const windowHost = (): HashHost => ({
+  location: window.location,
+  history: window.history,
+  addEventListener: (type, listener) => window.addEventListener(type, listener),
+  removeEventListener: (type, listener) => window.removeEventListener(type, listener),
+  defer: (fn) => void setTimeout(fn, 0),
+});
 
 /**
  * Keeps the store and location.hash in step: the hash is read once now and on every
  * hashchange / popstate (back, forward, a pasted link); store changes are written with
  * replaceState, so filtering does not flood the history. Returns the unbinding function.
  */
-export function bindCasesHash(store: Pick<StoreApi<CasesSlice>, 'getState' | 'subscribe'>, host: HashHost = window): () => void {
+export function bindCasesHash(store: Pick<StoreApi<CasesSlice>, 'getState' | 'subscribe'>, host: HashHost = windowHost()): () => void {
   const restore = () => store.getState().restoreCasesUrl(parseCasesHash(host.location.hash));
   restore();
-  const write = (s: CasesSlice) => {
-    const next = serialiseCasesHash(casesUrlStateOf(s), host.location.hash);
+  const writeNow = () => {
+    const next = serialiseCasesHash(casesUrlStateOf(store.getState()), host.location.hash);
     if (next === host.location.hash.replace(/^#/, '')) return;
     host.history.replaceState(null, '', `#${next}`);
+  };
+  let pending = false;
+  // Several store changes in one task (a new table, its pair, its filters) become one write.
+  const write = (_s: CasesSlice) => {
+    if (!host.defer) return writeNow();
+    if (pending) return;
+    pending = true;
+    host.defer(() => {
+      pending = false;
+      writeNow();
+    });
   };
   // Write right away too: the table may have corrected the pair or dropped unknown filters.
   write(store.getState());
