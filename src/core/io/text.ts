@@ -85,3 +85,33 @@ export async function readJsonl(src: FileSource, path: string): Promise<JsonlRes
   });
   return { rows, warnings, malformed };
 }
+
+/**
+ * Calls `fn(object, lineNumber)` for every line of a JSONL file that holds a JSON object. Blank
+ * lines are skipped; any other line costs only itself and is reported through `bad` ("not valid
+ * JSON" / "not a JSON object"). Checks `signal` every 5,000 lines so a huge file can be cancelled.
+ */
+export async function forEachJsonObjectLine(
+  src: FileSource,
+  path: string,
+  fn: (o: Record<string, unknown>, line: number) => void,
+  bad: (line: number, why: 'not valid JSON' | 'not a JSON object') => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  await forEachLine(src, path, (text, line) => {
+    if (text.trim() === '') return;
+    if (line % 5000 === 0) signal?.throwIfAborted();
+    let o: unknown;
+    try {
+      o = JSON.parse(text);
+    } catch {
+      bad(line, 'not valid JSON');
+      return;
+    }
+    if (typeof o !== 'object' || o === null || Array.isArray(o)) {
+      bad(line, 'not a JSON object');
+      return;
+    }
+    fn(o as Record<string, unknown>, line);
+  });
+}

@@ -5,7 +5,7 @@
  */
 import type { Box } from '../../geometry/box';
 import { basename, filesUnder, normalizePath, stem, type FileSource } from '../../io/fileSource';
-import { forEachLine } from '../../io/text';
+import { forEachJsonObjectLine } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import type { GansuDataset } from './dataset';
 import { parseFigureAnswer, type FigureParse } from './parse';
@@ -47,24 +47,12 @@ async function readRun(ds: GansuDataset, src: FileSource, path: string, model: s
   let unknown = 0;
   let duplicates = 0;
   let objects = 0;
-  await forEachLine(src, path, (text, line) => {
-    if (text.trim() === '') return;
-    if (line % 5000 === 0) ctx?.signal?.throwIfAborted();
-    let o: unknown;
-    try {
-      o = JSON.parse(text);
-    } catch {
-      malformed += 1;
-      warnings.push(`line ${line}: not valid JSON`);
-      return;
-    }
-    if (typeof o !== 'object' || o === null || Array.isArray(o)) {
-      malformed += 1;
-      warnings.push(`line ${line}: not a JSON object`);
-      return;
-    }
+  const bad = (line: number, why: string) => {
+    malformed += 1;
+    warnings.push(`line ${line}: ${why}`);
+  };
+  await forEachJsonObjectLine(src, path, (r, line) => {
     objects += 1;
-    const r = o as Record<string, unknown>;
     if ((r.id === undefined || r.id === null) && typeof r.image_path !== 'string') {
       malformed += 1;
       warnings.push(`line ${line}: no id or image_path`);
@@ -99,7 +87,7 @@ async function readRun(ds: GansuDataset, src: FileSource, path: string, model: s
       steps: parsed.steps,
       coords: r.coords === 'rel1000' || r.coords === 'abs' ? r.coords : undefined,
     });
-  });
+  }, bad, ctx?.signal);
   if (objects === 0) throw new InputError(`prediction ${file}: no JSON object lines (is it a gansulishuzhi run?)`);
   if (byPage.size === 0 && unknown > 0) {
     throw new InputError(`prediction ${file}: none of its ${unknown} lines names a page of ${ds.root ? ds.root + '/' : ''}manifest.jsonl — is it for another benchmark?`);

@@ -4,7 +4,7 @@
  * Reading keeps each line's raw output; parsing happens when scoring, where the task is known.
  */
 import { basename, dirname, filesUnder, normalizePath, stem, type FileSource } from '../../io/fileSource';
-import { forEachLine } from '../../io/text';
+import { forEachJsonObjectLine } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import { BENCHMARK_FILE, imageQuestionKey, queryIdOf, type Space, type SpaceData, type TabenchDataset } from './dataset';
 
@@ -52,24 +52,12 @@ async function readPredictionFile(
   let outputKeyLines = 0;
   let firstCoordType: string | undefined;
   const lines: PredLine[] = [];
-  await forEachLine(src, path, (text, line) => {
-    if (text.trim() === '') return;
-    if (line % 5000 === 0) ctx?.signal?.throwIfAborted();
-    let o: unknown;
-    try {
-      o = JSON.parse(text);
-    } catch {
-      malformed += 1;
-      warnings.push(`line ${line}: not valid JSON`);
-      return;
-    }
-    if (typeof o !== 'object' || o === null || Array.isArray(o)) {
-      malformed += 1;
-      warnings.push(`line ${line}: not a JSON object`);
-      return;
-    }
+  const bad = (line: number, why: string) => {
+    malformed += 1;
+    warnings.push(`line ${line}: ${why}`);
+  };
+  await forEachJsonObjectLine(src, path, (r, line) => {
     jsonLines += 1;
-    const r = o as Record<string, unknown>;
     if (firstCoordType === undefined && (r.coord_type === 'abs' || r.coord_type === 'rel1000')) firstCoordType = r.coord_type;
     // A null output counts as absent: the next field is tried.
     if (OUTPUT_FIELDS.some((f) => f in r)) outputKeyLines += 1;
@@ -87,7 +75,7 @@ async function readPredictionFile(
       field,
       value: r[field],
     });
-  });
+  }, bad, ctx?.signal);
   if (jsonLines === 0) throw new InputError(`prediction ${file}: no JSON lines (is it a TABench predictions JSONL?)`);
   if (outputKeyLines === 0) {
     throw new InputError(`prediction ${file}: no line has an output field (${OUTPUT_FIELDS.join(', ')}) — is it the benchmark file itself?`);
