@@ -4,6 +4,7 @@
  * for them, the e2e test asserts against the same constants.
  */
 import type { BenchmarkId, CaseRecord, Instance } from '../src/core/model';
+import { mulberry32 as rng } from '../src/core/random';
 
 export interface Fixture {
   name: string;
@@ -203,17 +204,6 @@ function gansu(): CaseRecord {
   );
 }
 
-/** A deterministic PRNG (mulberry32) so the dense case is the same in every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const DENSE = { width: 4000, height: 3000, gt: { tp: 1800, fn: 400, dontcare: 300 }, pred: { tp: 1800, fp: 450, ignored: 150, below_threshold: 100 } };
 

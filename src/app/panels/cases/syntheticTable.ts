@@ -3,18 +3,8 @@
  * harness page's data. Nothing here comes from a real benchmark.
  */
 import type { CaseTable, FacetColumn, ModelColumns, OutcomeCode } from '../../../core/caseTable';
+import { mulberry32 } from '../../../core/random';
 
-/** A small seeded PRNG (mulberry32) so every run builds the same table. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Builds a CSR facet column from one list of values per case. */
 export function facetColumn(key: string, perCase: readonly (readonly string[])[]): FacetColumn {
@@ -51,7 +41,7 @@ export interface SyntheticOptions {
 
 /** `cases` cases with task / script / challenge facets and correlated per-model results. */
 export function syntheticCaseTable({ cases, models = ['model-a', 'model-b', 'model-c'], seed = 1, missingImages = 0.02 }: SyntheticOptions): CaseTable {
-  const rnd = seededRandom(seed);
+  const rnd = mulberry32(seed);
   const caseIds: string[] = [];
   const imagePaths: (string | null)[] = [];
   const imageFiles: (string | null)[] = [];

@@ -9,6 +9,7 @@ import { MemorySource } from '../../io/fileSource';
 import { Raster } from '../../image/png';
 import { SCRIPTS, TASK_KEYS, tasksFor, type TaskId } from './constants';
 import { EXTRACTORS } from './extract';
+import { mulberry32 as rng } from '../../random';
 
 const TEXTS = [
   '天地玄黄宇宙洪荒',
@@ -22,17 +23,6 @@ const TEXTS = [
 ];
 const CONFUSE: Record<string, string> = { 天: '夫', 玄: '元', 日: '曰', 王: '玉', 来: '耒', 金: '全', 玉: '王', 水: '木' };
 
-/** Small deterministic PRNG (mulberry32), so the demo is byte-identical on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface GenChar {
   box: [number, number, number, number];

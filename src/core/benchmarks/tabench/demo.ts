@@ -8,18 +8,8 @@ import type { DemoBundle } from '../../demo';
 import type { Box } from '../../geometry/box';
 import { MemorySource } from '../../io/fileSource';
 import { Raster } from '../../image/png';
+import { mulberry32 as rng } from '../../random';
 
-/** Small deterministic PRNG (mulberry32): the demo is byte-identical on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Scene {
   category: string;
