@@ -5,7 +5,7 @@
  */
 import { datasetFingerprint } from '../../fingerprint';
 import { NameIndex, basename, dirname, joinPath, IMAGE_EXTENSIONS, type FileSource } from '../../io/fileSource';
-import { forEachLine } from '../../io/text';
+import { forEachJsonObjectLine } from '../../io/text';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { SCRIPT_BY_NAME, tasksFor, type ScriptInfo, type TaskId } from './constants';
 import type { SpotItem } from './judge';
@@ -208,22 +208,12 @@ export async function loadChroniclesDataset(src: FileSource, ctx?: RunContext): 
   const order: string[] = [];
   let malformed = 0;
   try {
-    await forEachLine(src, gtPath, (text, n) => {
-      if (text.trim() === '') return;
+    const bad = (n: number, why: string) => {
+      malformed++;
+      warnings.push(`line ${n}: ${why} (${gtPath})`);
+    };
+    await forEachJsonObjectLine(src, gtPath, (v, n) => {
       const warn = (w: string) => warnings.push(`line ${n}: ${w} (${gtPath})`);
-      let v: unknown;
-      try {
-        v = JSON.parse(text);
-      } catch {
-        malformed++;
-        warn('not valid JSON');
-        return;
-      }
-      if (!isPlainObject(v)) {
-        malformed++;
-        warn('not a JSON object');
-        return;
-      }
       const path = rowImagePath(v);
       if (!path) {
         warn('no image_path: row ignored');
@@ -232,7 +222,7 @@ export async function loadChroniclesDataset(src: FileSource, ctx?: RunContext): 
       if (byPath.has(path)) warn(`image_path "${path}" repeats line ${byPath.get(path)!.line}: this later row is the one used`);
       else order.push(path);
       byPath.set(path, parseGtRow(v, n, path, warn));
-    });
+    }, bad);
   } catch (e) {
     throw new InputError(`${gtPath}: cannot be read (${(e as Error).message})`);
   }

@@ -4,7 +4,7 @@
  * `image_path`; whatever cannot be used costs that line, with a warning naming it.
  */
 import { basename, dirname, filesUnder, stem, subSource, type FileSource } from '../../io/fileSource';
-import { forEachLine } from '../../io/text';
+import { forEachJsonObjectLine } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import type { ChroniclesDataset } from './gt';
 import { rowImagePath } from './gt';
@@ -86,23 +86,14 @@ export async function readResultsFile(
   let duplicates = 0;
   let lines = 0;
   const label = src.label === basename(path) ? path : `${src.label}/${path}`;
-  await forEachLine(src, path, (text, n) => {
-    if (text.trim() === '') return;
+  const bad = (n: number, why: string) => {
+    lines++;
+    malformed++;
+    warnings.push(`line ${n}: ${why} (${label})`);
+  };
+  await forEachJsonObjectLine(src, path, (v, n) => {
     lines++;
     const warn = (w: string) => warnings.push(`line ${n}: ${w} (${label})`);
-    let v: unknown;
-    try {
-      v = JSON.parse(text);
-    } catch {
-      malformed++;
-      warn('not valid JSON');
-      return;
-    }
-    if (!isPlainObject(v)) {
-      malformed++;
-      warn('not a JSON object');
-      return;
-    }
     const image = rowImagePath(v);
     if (!image) {
       skipped++;
@@ -129,7 +120,7 @@ export async function readResultsFile(
       warn(`image_path "${image}" repeats line ${prev.line}: this later row is the one judged`);
     }
     rows.set(image, { line: n, results: isPlainObject(ir) ? ir : {} });
-  });
+  }, bad);
   const missing = dataset.rows.length - rows.size;
   return {
     model,
