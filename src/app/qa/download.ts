@@ -1,24 +1,6 @@
-/**
- * Downloads made in the page (nothing leaves the machine): a Blob URL clicked through a
- * temporary <a download>, revoked right after.
- */
+/** Review and GT downloads; the Blob-and-link mechanics live in src/app/download.ts. */
+import { downloadBlob, downloadText } from '../download';
 import { zipStore } from './zip';
-
-export function downloadBlob(name: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.rel = 'noopener';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
-export function downloadText(name: string, text: string, type = 'text/plain;charset=utf-8'): void {
-  downloadBlob(name, new Blob([text], { type }));
-}
 
 /** case_analysis.jsonl: one line per (model, case), newline-terminated. */
 export function downloadCaseAnalysis(lines: readonly string[], name = 'case_analysis.jsonl'): void {

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { exportText } from '../store/actions';
 import { useBench } from '../store';
 import { exportCaseLines } from '../qa/qaIo';
-import { downloadText } from './download';
+import { downloadText } from '../download';
 
 export function Exports() {
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
