@@ -3,7 +3,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { crc32, zipStore } from './zip';
+import { crc32 } from '../../core/io/bytes';
+import { zipStore } from './zip';
 
 // Checked with Python's zipfile (a reader that honours the UTF-8 name flag, unlike some unzip builds).
 const HAS_PYTHON = existsSync('/usr/bin/python3');

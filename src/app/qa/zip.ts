@@ -3,21 +3,7 @@
  * files as one archive. Pure: text in, bytes out. UTF-8 names (flag bit 11), CRC-32, no ZIP64 —
  * a GT export is far below 4 GB and 65535 files.
  */
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-export function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (let i = 0; i < bytes.length; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32 } from '../../core/io/bytes';
 
 /** path → text, in the order given (paths use "/"; a leading "/" is dropped). */
 export function zipStore(files: Record<string, string>): Uint8Array {

@@ -3,46 +3,10 @@
  * third-party pictures). Deflate comes from the platform's CompressionStream, which Node ≥ 20,
  * browsers and workers all have.
  */
-
-const CRC_TABLE = (() => {
-  const t = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    t[n] = c >>> 0;
-  }
-  return t;
-})();
-
-function crc32(bytes: Uint8Array, start = 0, end = bytes.length): number {
-  let c = 0xffffffff;
-  for (let i = start; i < end; i++) c = CRC_TABLE[(c ^ bytes[i]) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+import { crc32, throughStream } from '../io/bytes';
 
 async function deflate(data: Uint8Array): Promise<Uint8Array> {
-  const cs = new CompressionStream('deflate');
-  const writer = cs.writable.getWriter();
-  void writer.write(data);
-  void writer.close();
-  const reader = cs.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (value) {
-      chunks.push(value);
-      total += value.length;
-    }
-  }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
+  return throughStream(new CompressionStream('deflate'), data);
 }
 
 function chunk(type: string, data: Uint8Array): Uint8Array {

@@ -3,6 +3,7 @@
  * deflated entries, read through the central directory, inflated with the platform's
  * DecompressionStream('deflate-raw') that Node ≥ 20, browsers and workers all provide.
  */
+import { throughStream } from '../../io/bytes';
 import { decodeText } from '../../io/text';
 
 export interface ZipEntry {
@@ -55,31 +56,9 @@ export async function unzip(bytes: Uint8Array): Promise<ZipEntry[]> {
 }
 
 async function inflateRaw(data: Uint8Array, name: string): Promise<Uint8Array> {
-  const ds = new DecompressionStream('deflate-raw');
-  const writer = ds.writable.getWriter();
-  // Errors surface through the reader; these promises must not reject unhandled.
-  writer.write(data).catch(() => undefined);
-  writer.close().catch(() => undefined);
-  const reader = ds.readable.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (value) {
-        chunks.push(value);
-        total += value.length;
-      }
-    }
+    return await throughStream(new DecompressionStream('deflate-raw'), data);
   } catch (e) {
     throw new Error(`${name}: cannot inflate (${(e as Error).message})`);
   }
-  const out = new Uint8Array(total);
-  let o = 0;
-  for (const c of chunks) {
-    out.set(c, o);
-    o += c.length;
-  }
-  return out;
 }
