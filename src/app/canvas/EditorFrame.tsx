@@ -3,9 +3,10 @@
  * same size and transform as the pane, and wheel zoom forwarded, because the editor's own Stage
  * takes the pointer and the pane underneath would no longer see the wheel.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { TransformUpdate } from './Pane';
-import { wheelFactor, zoomAt, type ViewTransform } from './transform';
+import type { ViewTransform } from './transform';
+import { useWheelZoom } from './useWheelZoom';
 
 /** What the editor needs to draw in image coordinates over the pane. */
 export interface GtEditorFrame {
@@ -21,20 +22,7 @@ export interface GtEditorFrame {
 export function EditorFrame(p: GtEditorFrame & { updateTransform: TransformUpdate; render: (f: GtEditorFrame) => ReactNode }) {
   const { transform, width, height, imageWidth, imageHeight, updateTransform } = p;
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const r = el.getBoundingClientRect();
-      const sx = e.clientX - r.left;
-      const sy = e.clientY - r.top;
-      const f = wheelFactor(e.deltaY, e.deltaMode);
-      updateTransform((t) => zoomAt(t, sx, sy, f));
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [updateTransform]);
+  useWheelZoom(box, updateTransform);
   return (
     <div
       ref={box}

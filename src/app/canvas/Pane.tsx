@@ -15,7 +15,8 @@ import { drawHighlight, drawLabels, drawShapes, type LayerToggles } from './draw
 import type { SpatialIndex } from './hitTest';
 import type { Scene, SceneItem } from './scene';
 import { isVisible } from './draw';
-import { panBy, toImage, wheelFactor, zoomAt, type ViewTransform } from './transform';
+import { panBy, toImage, type ViewTransform } from './transform';
+import { useWheelZoom } from './useWheelZoom';
 
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform) => void;
 
@@ -158,21 +159,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
     [highlight, transform, width, height, layers, overlay],
   );
 
-  // Wheel zoom needs a non-passive listener to keep the page from scrolling.
-  useEffect(() => {
-    const el = box.current;
-    if (!el) return;
-    const onWheel = (e: WheelEvent) => {
-      e.preventDefault();
-      const r = el.getBoundingClientRect();
-      const sx = e.clientX - r.left;
-      const sy = e.clientY - r.top;
-      const f = wheelFactor(e.deltaY, e.deltaMode);
-      updateTransform((t) => zoomAt(t, sx, sy, f));
-    };
-    el.addEventListener('wheel', onWheel, { passive: false });
-    return () => el.removeEventListener('wheel', onWheel);
-  }, [updateTransform]);
+  useWheelZoom(box, updateTransform);
 
   const drag = useRef<{ x: number; y: number; moved: number; id: number } | null>(null);
   const pending = useRef<{ dx: number; dy: number; hover: [number, number] | null }>({ dx: 0, dy: 0, hover: null });
