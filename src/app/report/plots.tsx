@@ -35,7 +35,7 @@ export function BarChart({
   onSelect?: (facet: { key: string; value: string }) => void;
   height?: number;
 }) {
-  const max = Math.max(1e-9, ...series.flatMap((s) => s.values.filter((v): v is number => v !== undefined)), metricMax(metric));
+  const max = scaleMax(series, metric);
   const groupW = Math.max(24, series.length * 12 + 10);
   const left = 34;
   const bottom = 58;
@@ -46,14 +46,7 @@ export function BarChart({
     <figure className="plot">
       <figcaption>{title}</figcaption>
       <svg width={width} height={height} role="img" aria-label={title}>
-        {[0, 0.5, 1].map((t) => (
-          <g key={t}>
-            <line x1={left} x2={width - 5} y1={y(t * max)} y2={y(t * max)} className="grid" />
-            <text x={left - 4} y={y(t * max) + 4} textAnchor="end" className="tick">
-              {formatMetric(metric, t * max, 0)}
-            </text>
-          </g>
-        ))}
+        <YGrid left={left} right={width - 5} y={y} max={max} metric={metric} />
         {groups.map((g, gi) => {
           const x0 = left + gi * groupW + 5;
           const facet = g.facet;
@@ -115,21 +108,14 @@ export function LineChart({
   const bottom = 24;
   const plotW = width - left - 10;
   const plotH = height - bottom - 10;
-  const max = Math.max(1e-9, metricMax(metric), ...series.flatMap((s) => s.values.filter((v): v is number => v !== undefined)));
+  const max = scaleMax(series, metric);
   const x = (i: number) => left + (xs.length <= 1 ? 0 : (i / (xs.length - 1)) * plotW);
   const y = (v: number) => 10 + plotH - (v / max) * plotH;
   return (
     <figure className="plot">
       <figcaption>{title}</figcaption>
       <svg width={width} height={height} role="img" aria-label={title}>
-        {[0, 0.5, 1].map((t) => (
-          <g key={t}>
-            <line x1={left} x2={width - 5} y1={y(t * max)} y2={y(t * max)} className="grid" />
-            <text x={left - 4} y={y(t * max) + 4} textAnchor="end" className="tick">
-              {formatMetric(metric, t * max, 0)}
-            </text>
-          </g>
-        ))}
+        <YGrid left={left} right={width - 5} y={y} max={max} metric={metric} />
         {xs.map((xv, i) => (
           <text key={i} x={x(i)} y={height - 6} textAnchor="middle" className="tick">
             {xv.toFixed(1)}
@@ -173,4 +159,25 @@ function Legend({ names }: { names: string[] }) {
 /** Rates are plotted on a 0–100 % axis even when every value is small. */
 function metricMax(metric: string): number {
   return /(hmean|precision|recall|f1|accuracy|overall|average|iou)/.test(metric) ? 1 : 0;
+}
+
+/** The top of the value axis: the metric's natural maximum, or the largest value if above it. */
+function scaleMax(series: readonly { values: readonly (number | undefined)[] }[], metric: string): number {
+  return Math.max(1e-9, metricMax(metric), ...series.flatMap((s) => s.values.filter((v): v is number => v !== undefined)));
+}
+
+/** Horizontal grid lines with labels at 0, ½ and the top of the value axis. */
+function YGrid({ left, right, y, max, metric }: { left: number; right: number; y: (v: number) => number; max: number; metric: string }) {
+  return (
+    <>
+      {[0, 0.5, 1].map((t) => (
+        <g key={t}>
+          <line x1={left} x2={right} y1={y(t * max)} y2={y(t * max)} className="grid" />
+          <text x={left - 4} y={y(t * max) + 4} textAnchor="end" className="tick">
+            {formatMetric(metric, t * max, 0)}
+          </text>
+        </g>
+      ))}
+    </>
+  );
 }
