@@ -6,7 +6,7 @@
 import { datasetFingerprint } from '../../fingerprint';
 import { dirname, joinPath, NameIndex, type FileSource } from '../../io/fileSource';
 import { openParquet, plainNumber, readParquetRows, type ParquetFile } from '../../io/parquet';
-import { decodeText, forEachLine } from '../../io/text';
+import { decodeText, forEachJsonObjectLine } from '../../io/text';
 import { displaySize, parseImageHeader, readImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isRecord, selectedOf, toItem, type SelItem } from './items';
@@ -315,18 +315,12 @@ async function loadJsonl(src: FileSource, files: string[], ctx?: RunContext): Pr
   for (const path of files) {
     ctx?.signal?.throwIfAborted();
     const rows: { value: Record<string, unknown>; line: number }[] = [];
-    await forEachLine(src, path, (line, n) => {
-      if (line.trim() === '') return;
-      let v: unknown;
-      try {
-        v = JSON.parse(line);
-      } catch {
-        warnings.push(`${path} line ${n}: not valid JSON`);
-        return;
-      }
-      if (!isRecord(v)) warnings.push(`${path} line ${n}: not a JSON object`);
-      else rows.push({ value: v, line: n });
-    });
+    await forEachJsonObjectLine(
+      src,
+      path,
+      (value, line) => rows.push({ value, line }),
+      (n, why) => warnings.push(`${path} line ${n}: ${why}`),
+    );
     if (!rows.some((r) => 'ground_truth' in r.value)) {
       // e.g. a prediction file left at the root: not data, and not worth one warning per line.
       warnings.push(`${path}: no row has a ground_truth field; not a data file, skipped`);

@@ -4,7 +4,8 @@
  * - one item per line: `{sample_id, page?, bbox?, content | text, selected?}`.
  * Several lines for one sample are concatenated in file order; sample ids compare as strings.
  */
-import { forEachLine } from '../../io/text';
+import type { FileSource } from '../../io/fileSource';
+import { forEachJsonObjectLine } from '../../io/text';
 import { isRecord, selectedOf, toItem, type SelItem } from './items';
 
 export interface PredItem extends SelItem {
@@ -32,7 +33,7 @@ export interface ParseOutcome {
 
 /** Reads one prediction file against the dataset's sample ids. */
 export async function parsePredictionFile(
-  src: Parameters<typeof forEachLine>[0],
+  src: FileSource,
   path: string,
   knownIds: ReadonlySet<string>,
 ): Promise<ParseOutcome> {
@@ -45,15 +46,7 @@ export async function parsePredictionFile(
     malformed += 1;
     warnings.push(`line ${n}: ${why}`);
   };
-  await forEachLine(src, path, (line, n) => {
-    if (line.trim() === '') return;
-    let v: unknown;
-    try {
-      v = JSON.parse(line);
-    } catch {
-      return bad(n, 'not valid JSON');
-    }
-    if (!isRecord(v)) return bad(n, 'not a JSON object');
+  await forEachJsonObjectLine(src, path, (v, n) => {
     if (v.sample_id === undefined || v.sample_id === null || v.sample_id === '' || typeof v.sample_id === 'object') {
       return bad(n, 'no sample_id');
     }
@@ -89,6 +82,6 @@ export async function parsePredictionFile(
       }
       list.push({ ...it, selected: selectedOf(o.selected), line: n });
     });
-  });
+  }, bad);
   return { preds: { bySample, malformedLines: malformed, unknownSamples: unknown.size }, warnings, knownLines };
 }
