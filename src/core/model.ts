@@ -160,6 +160,8 @@ export interface Progress {
   done: number;
   total: number;
   label?: string;
+  /** What done/total count: items (files, cases) unless 'bytes' (a big file streaming in). */
+  unit?: 'bytes';
 }
 
 export interface RunContext {

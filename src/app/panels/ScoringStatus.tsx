@@ -19,7 +19,7 @@ export function ScoringStatus() {
     <div className="scoring" role="status" aria-label="Scoring">
       <span>
         {cancelling ? 'Cancelling…' : 'Scoring'}
-        {progress ? ` — ${progress.phase}${progress.label ? ` ${progress.label}` : ''} ${progress.done}/${progress.total}` : '…'}
+        {progress ? ` — ${progress.phase}${progress.label ? ` ${progress.label}` : ''} ${amount(progress.done, progress.total, progress.unit)}` : '…'}
       </span>
       <progress max={1} value={pct} aria-label="Scoring progress" />
       <button type="button" onClick={() => void cancelScoring()} disabled={cancelling}>
@@ -27,4 +27,13 @@ export function ScoringStatus() {
       </button>
     </div>
   );
+}
+
+const MIB = 2 ** 20;
+
+/** "412/1,022 MiB" while a big file streams in, "1,200/20,000" for files or cases. */
+function amount(done: number, total: number, unit: 'bytes' | undefined): string {
+  if (unit !== 'bytes') return `${done.toLocaleString('en')}/${total.toLocaleString('en')}`;
+  const mib = (v: number) => Math.round(v / MIB).toLocaleString('en');
+  return total > 0 ? `${mib(done)}/${mib(total)} MiB` : `${mib(done)} MiB`;
 }
