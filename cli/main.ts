@@ -2,7 +2,7 @@
  * benchlens CLI: the browser's scoring engine over node:fs, for CI pipelines.
  * Exit 0 on success; exit 2 with a one-line reason on unusable input.
  */
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ADAPTERS, adapterFor } from '../src/core/benchmarks/registry';
 import { InputError, type PredictionInput } from '../src/core/model';
@@ -66,8 +66,7 @@ async function main(argv: string[]): Promise<number> {
   const out = resolve(args.out);
   mkdirSync(out, { recursive: true });
   writeFileSync(resolve(out, 'report.json'), serializeReport(report));
-  const lines = session.caseLines(results);
-  writeFileSync(resolve(out, 'case_analysis.jsonl'), lines.length ? lines.join('\n') + '\n' : '');
+  writeLines(resolve(out, 'case_analysis.jsonl'), session.eachCaseLine(results));
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0) + session.info.warnings.length;
   console.error(
     `${session.adapter.title}: ${session.info.summary}; ${results.length} model(s) scored with ${protocol.name}` +
@@ -88,3 +87,24 @@ main(process.argv.slice(2)).then(
     process.exit(1);
   },
 );
+
+/** Writes lines (each followed by a newline) in 8 MiB batches: a case file can be larger than any one string. */
+function writeLines(path: string, lines: Iterable<string>): void {
+  const fd = openSync(path, 'w');
+  try {
+    let batch: string[] = [];
+    let size = 0;
+    for (const line of lines) {
+      batch.push(line);
+      size += line.length + 1;
+      if (size >= 8 << 20) {
+        writeSync(fd, batch.join('\n') + '\n');
+        batch = [];
+        size = 0;
+      }
+    }
+    if (batch.length) writeSync(fd, batch.join('\n') + '\n');
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -103,6 +103,12 @@ export interface ModelResult {
   counts: Record<string, number>;
   warnings: string[];
   cases: CaseRecord[];
+  /**
+   * Per-case counts aligned with `cases`, set by adapters that build prediction instances on
+   * demand (LTB with millions of predictions): the case table reads these instead of walking
+   * every case's `pred`. Prediction instances of such results carry no text.
+   */
+  caseCounts?: { misses: Uint32Array; falsePositives: Uint32Array };
   /** Secondary numbers a view may plot (e.g. LTB per-threshold detail); not in report metrics. */
   extra?: Record<string, unknown>;
   /**

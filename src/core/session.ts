@@ -142,9 +142,12 @@ export class BenchSession {
   }
 
   caseLines(results: readonly ModelResult[]): string[] {
-    const lines: string[] = [];
-    for (const r of results) for (const c of r.cases) lines.push(serializeCaseLine(caseLine(this.adapter.id, r.model, c)));
-    return lines;
+    return [...this.eachCaseLine(results)];
+  }
+
+  /** case_analysis.jsonl one line at a time, so a multi-GB export is written without being held. */
+  *eachCaseLine(results: readonly ModelResult[]): Generator<string> {
+    for (const r of results) for (const c of r.cases) yield serializeCaseLine(caseLine(this.adapter.id, r.model, c));
   }
 }
 

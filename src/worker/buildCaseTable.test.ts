@@ -89,3 +89,31 @@ describe('buildCaseTable', () => {
     expect(caseTableTransferables(t)).toHaveLength(2 * t.facets.length + 5 * t.models.length);
   });
 });
+
+describe('buildCaseTable with prediction instances built on demand (LTB, millions of predictions)', () => {
+  it('gives the same table from the counted columns without building any prediction instance', async () => {
+    const { makeDemo } = await import('../core/benchmarks/ltb/demo');
+    const { ON_DEMAND } = await import('../core/benchmarks/ltb/cases');
+    const { BenchSession } = await import('../core/session');
+    const demo = await makeDemo();
+    const session = await BenchSession.open(demo.source);
+    for (const p of demo.predictions) await session.addPredictions(p);
+    const protocol = session.resolveProtocol(undefined, {});
+    const eager = await session.score(protocol);
+    const saved = ON_DEMAND.predictions;
+    ON_DEMAND.predictions = -1;
+    try {
+      const lazy = await session.score(protocol);
+      expect(lazy[0].caseCounts).toBeDefined();
+      expect(eager[0].caseCounts).toBeUndefined();
+      // Any read of `pred` would go through the getter: make every read fail.
+      for (const r of lazy) for (const c of r.cases) Object.defineProperty(c, 'pred', { get: () => { throw new Error('pred built'); } });
+      const t = buildCaseTable(lazy);
+      expect(t).toEqual(buildCaseTable(eager));
+      expect([...t.perModel['demo-dbnet'].falsePositives].some((n) => n > 0)).toBe(true);
+      expect([...t.perModel['demo-dbnet'].misses].some((n) => n > 0)).toBe(true);
+    } finally {
+      ON_DEMAND.predictions = saved;
+    }
+  });
+});

@@ -27,19 +27,26 @@ export function buildCaseTable(results: readonly ModelResult[]): CaseTable {
   for (const r of results) {
     const cols = emptyColumns(n);
     const kinds = new Map<string, number>();
-    for (const c of r.cases) {
+    const counted = r.caseCounts;
+    r.cases.forEach((c, ci) => {
       const i = rowOf.get(c.case_id)!;
       cols.score[i] = c.score ?? NaN;
       cols.outcome[i] = outcomeCode(c.outcome);
-      let misses = 0;
-      let fps = 0;
-      for (const g of c.gt) if (g.state === 'fn') misses++;
-      for (const p of c.pred) {
-        if (p.state === 'fp') fps++;
-        if (p.text) search[i].push(p.text);
+      if (counted) {
+        // Prediction instances are built on demand for this result: walking them would build them all.
+        cols.misses[i] = counted.misses[ci];
+        cols.falsePositives[i] = counted.falsePositives[ci];
+      } else {
+        let misses = 0;
+        let fps = 0;
+        for (const g of c.gt) if (g.state === 'fn') misses++;
+        for (const p of c.pred) {
+          if (p.state === 'fp') fps++;
+          if (p.text) search[i].push(p.text);
+        }
+        cols.misses[i] = misses;
+        cols.falsePositives[i] = fps;
       }
-      cols.misses[i] = misses;
-      cols.falsePositives[i] = fps;
       let mask = 0;
       for (const e of c.errors) {
         let bit = kinds.get(e);
@@ -51,7 +58,7 @@ export function buildCaseTable(results: readonly ModelResult[]): CaseTable {
         mask |= 1 << bit;
       }
       cols.errorMask[i] = mask >>> 0;
-    }
+    });
     cols.errorKinds = [...kinds.keys()];
     if (cols.errorMask.some((m) => (m & (1 << (MAX_ERROR_KINDS - 1))) !== 0)) cols.errorKinds[MAX_ERROR_KINDS - 1] = OTHER_ERRORS;
     perModel[r.model] = cols;

@@ -46,15 +46,12 @@ export function fileMapSource(label: string, files: Map<string, File>): FileSour
   };
 }
 
+/**
+ * A file in 4 MiB slices. File.stream() hands out 64 KiB chunks; bigger slices mean fewer awaits
+ * and fewer lines cut in two, and the bytes are still never all in memory at once.
+ */
+const SLICE = 4 << 20;
+
 async function* streamChunks(file: File): AsyncIterable<Uint8Array> {
-  const reader = file.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      if (value) yield value;
-    }
-  } finally {
-    reader.releaseLock();
-  }
+  for (let at = 0; at < file.size; at += SLICE) yield new Uint8Array(await file.slice(at, at + SLICE).arrayBuffer());
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemorySource } from './fileSource';
-import { forEachJsonObjectLine, readJsonl } from './text';
+import type { Progress } from '../model';
+import { MemorySource, type FileSource } from './fileSource';
+import { forEachJsonObjectLine, forEachLine, readJsonl } from './text';
 
 describe('JSONL reading', () => {
   const src = new MemorySource('t', { 'a.jsonl': '\uFEFF{"a":1}\r\n\n[1,2]\nnot json\n{"b":2}' });
@@ -21,5 +22,61 @@ describe('JSONL reading', () => {
     expect(r.rows.map((x) => x.line)).toEqual([1, 3, 5]);
     expect(r.malformed).toBe(1);
     expect(r.warnings).toEqual(['line 4: not valid JSON']);
+  });
+});
+
+/** A source that streams its one file in fixed-size chunks, as the browser and Node sources do. */
+function chunked(text: string, chunk: number): FileSource {
+  const bytes = new TextEncoder().encode(text);
+  return {
+    label: 'c',
+    list: () => [{ path: 'f.jsonl', size: bytes.byteLength }],
+    read: async () => bytes,
+    async *stream() {
+      for (let i = 0; i < bytes.byteLength; i += chunk) yield bytes.subarray(i, i + chunk);
+    },
+  };
+}
+
+describe('streamed line reading', () => {
+  it('gives the same lines as a whole read, however the chunks cut lines and multi-byte characters', async () => {
+    const text = '\uFEFF{"t":"古籍 — ok"}\r\n\n' + `{"long":"${'x'.repeat(100_000)}"}\n` + 'tail without newline 文';
+    const whole: [string, number][] = [];
+    await forEachLine(new MemorySource('m', { 'f.jsonl': text }), 'f.jsonl', (l, n) => whole.push([l, n]));
+    for (const size of [1, 2, 3, 7, 4096]) {
+      const got: [string, number][] = [];
+      await forEachLine(chunked(text, size), 'f.jsonl', (l, n) => got.push([l, n]));
+      expect(got).toEqual(whole);
+    }
+    expect(whole.map((w) => w[1])).toEqual([1, 2, 3, 4]);
+    expect(whole[0][0]).toBe('{"t":"古籍 — ok"}'); // the BOM is dropped, the CR too
+    expect(whole[2][0].length).toBe(100_000 + 11);
+  });
+
+  it('joins a line that spans thousands of chunks in linear time (pieces, not repeated concatenation)', async () => {
+    // 8 MB in 1 KB chunks: 8,000 chunks. Concatenating per chunk would copy ~32 GB.
+    const line = 'y'.repeat(8 << 20);
+    let got = 0;
+    await forEachLine(chunked(line + '\nz\n', 1024), 'f.jsonl', (l) => (got += l.length));
+    expect(got).toBe((8 << 20) + 1);
+  });
+
+  it('reports bytes read as it goes, ending at the file size, and stops when the signal aborts', async () => {
+    const text = '{"a":1}\n'.repeat(1 << 20); // 8 MiB
+    const src = chunked(text, 64 << 10);
+    const seen: Progress[] = [];
+    await forEachLine(src, 'f.jsonl', () => undefined, { progress: (p) => seen.push(p) });
+    expect(seen[0]).toMatchObject({ phase: 'read', done: 0, total: 8 << 20, unit: 'bytes', label: 'f.jsonl' });
+    expect(seen.at(-1)).toMatchObject({ done: 8 << 20, total: 8 << 20 });
+    expect(seen.length).toBeGreaterThanOrEqual(3);
+    for (let i = 1; i < seen.length; i++) expect(seen[i].done).toBeGreaterThanOrEqual(seen[i - 1].done);
+
+    const ac = new AbortController();
+    let lines = 0;
+    const run = forEachLine(src, 'f.jsonl', () => {
+      if (++lines === 1000) ac.abort();
+    }, { signal: ac.signal });
+    await expect(run).rejects.toThrow();
+    expect(lines).toBeLessThan(1 << 20);
   });
 });

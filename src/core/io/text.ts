@@ -33,8 +33,8 @@ const PROGRESS_STEP = 4 << 20;
  * trailing CR removed, blank lines included so numbers match what an editor shows).
  *
  * Streams when the source can: only one chunk plus the unfinished line is held, and a line that
- * spans many chunks is collected as pieces and joined once (concatenating per chunk would copy
- * it again for every chunk — quadratic for a 100 MB line). With `ctx`, reports bytes read
+ * spans many chunks is collected as byte pieces and joined once (concatenating per chunk would
+ * copy it again for every chunk — quadratic for a 100 MB line). With `ctx`, reports bytes read
  * (`unit: 'bytes'`) every 4 MiB and stops at the next chunk when the signal aborts.
  */
 export async function forEachLine(
@@ -51,31 +51,43 @@ export async function forEachLine(
   if (src.stream) {
     const total = src.list().find((e) => e.path === path)?.size ?? 0;
     const report = (done: number) => ctx?.progress?.({ phase: 'read', done, total, label: path, unit: 'bytes' });
-    const dec = decoder();
-    let pending: string[] = [];
+    // Lines are cut on '\n' bytes (never part of a multi-byte UTF-8 character) and decoded from
+    // bytes: the lines between a chunk's first and last newline in one decode, a line that spans
+    // chunks once its pieces are joined. No intermediate string is sliced or concatenated.
+    const dec = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+    let atStart = true;
+    const decode = (bytes: Uint8Array) => {
+      const t = dec.decode(bytes);
+      if (!atStart) return t;
+      atStart = false;
+      return t.charCodeAt(0) === 0xfeff ? t.slice(1) : t;
+    };
+    let carry: Uint8Array[] = [];
     let bytes = 0;
     let reported = 0;
     report(0);
     for await (const chunk of src.stream(path)) {
       ctx?.signal?.throwIfAborted();
       bytes += chunk.byteLength;
-      const text = dec.decode(chunk, { stream: true });
-      const last = text.lastIndexOf('\n');
-      if (last < 0) {
-        pending.push(text);
+      const first = chunk.indexOf(10);
+      if (first < 0) {
+        carry.push(chunk);
       } else {
-        pending.push(text.slice(0, last));
-        const parts = (pending.length === 1 ? pending[0] : pending.join('')).split('\n');
-        pending = [text.slice(last + 1)];
-        for (const p of parts) emit(p);
+        const head = chunk.subarray(0, first);
+        emit(decode(carry.length ? concatBytes([...carry, head]) : head));
+        const last = chunk.lastIndexOf(10);
+        if (last > first) for (const p of decode(chunk.subarray(first + 1, last)).split('\n')) emit(p);
+        carry = last + 1 < chunk.byteLength ? [chunk.subarray(last + 1)] : [];
       }
       if (bytes - reported >= PROGRESS_STEP) {
         reported = bytes;
         report(bytes);
       }
     }
-    const rest = pending.join('') + dec.decode();
-    if (rest !== '') emit(rest);
+    if (carry.length) {
+      const rest = decode(concatBytes(carry));
+      if (rest !== '') emit(rest);
+    }
     report(bytes);
     return;
   }
@@ -83,6 +95,19 @@ export async function forEachLine(
   const parts = text.split('\n');
   if (parts.length > 0 && parts[parts.length - 1] === '') parts.pop();
   for (const p of parts) emit(p);
+}
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  if (parts.length === 1) return parts[0];
+  let n = 0;
+  for (const p of parts) n += p.byteLength;
+  const out = new Uint8Array(n);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }
 
 export interface JsonlRow {

@@ -87,7 +87,7 @@ async function readRun(ds: GansuDataset, src: FileSource, path: string, model: s
       steps: parsed.steps,
       coords: r.coords === 'rel1000' || r.coords === 'abs' ? r.coords : undefined,
     });
-  }, bad, ctx?.signal);
+  }, bad, ctx);
   if (objects === 0) throw new InputError(`prediction ${file}: no JSON object lines (is it a gansulishuzhi run?)`);
   if (byPage.size === 0 && unknown > 0) {
     throw new InputError(`prediction ${file}: none of its ${unknown} lines names a page of ${ds.root ? ds.root + '/' : ''}manifest.jsonl — is it for another benchmark?`);

@@ -5,14 +5,16 @@
  * matching is computed alongside as a diagnostic only.
  *
  * Built for 20,000 images at a time: scratch arrays are reused and tag lists are shared, so a
- * case costs little more than its own instance objects.
+ * case costs little more than its own instance objects. A model with millions of predictions
+ * (a dense detector's 1 GB JSONL) would still need gigabytes for its prediction instances alone,
+ * so above `ON_DEMAND.predictions` its cases keep only their counts and rebuild `pred` when read.
  */
 import { dirname } from '../../io/fileSource';
 import type { CaseRecord, FacetValue, Instance, Match, Outcome } from '../../model';
 import type { LtbImage } from './dataset';
 import type { ImageGeom } from './imageGeometry';
 import type { Variant } from './protocol';
-import type { LtbPredImage } from './readPredictions';
+import { predPolygon, type LtbPredImage } from './readPredictions';
 import { SPLITS, tagsOfMask, thresholdLabel } from './splits';
 import { careInOrder, rates } from './splitCounts';
 
@@ -55,6 +57,19 @@ function f64(slot: number, n: number): Float64Array {
   return a;
 }
 
+/** Predictions of one model above which prediction instances are built on demand (tests lower it). */
+// An eager prediction instance costs ~470 bytes of heap (object, shape, points, reason): 500,000 is
+// ~240 MB per model.
+export const ON_DEMAND = { predictions: 500_000 };
+
+export function predInstancesOnDemand(predictions: number): boolean {
+  return predictions > ON_DEMAND.predictions;
+}
+
+/** The last prediction lists built on demand, so a viewer reading one case twice builds it once. */
+const recent = new Map<CaseRecord, Instance[]>();
+const RECENT = 16;
+
 export function buildCase(
   img: LtbImage,
   preds: LtbPredImage | undefined,
@@ -63,12 +78,13 @@ export function buildCase(
   s: number,
   ti: number,
   splitFile: string,
+  onDemand = false,
 ): CaseRecord {
   const bit = 1 << s;
   const thr = v.iou;
   const nGt = img.gt.length;
   const nK = geom.kept.length;
-  const nPred = preds ? preds.polys.length : 0;
+  const nPred = preds ? preds.scores.length : 0;
   const { gStart, pk, piou, pratio, level, careM, dcM, kept } = geom;
 
   const errors: string[] = [];
@@ -171,11 +187,13 @@ export function buildCase(
   let ignored = 0;
   let below = 0;
   let predCount = 0;
-  const pred: Instance[] = new Array(nPred);
-  const shapes = preds ? (preds.shapes ??= preds.polys.map((points) => ({ type: 'polygon' as const, points }))) : [];
+  const pred: Instance[] = onDemand ? [] : new Array(nPred);
   for (let k = 0; k < nPred; k++) {
     const score = preds!.scores[k];
-    const inst: Instance = { id: k, shape: shapes[k], score, state: 'below_threshold' };
+    // On demand, the loop only counts: the instance is not kept, so it needs no shape.
+    const inst: Instance = onDemand
+      ? { id: k, score, state: 'below_threshold' }
+      : { id: k, shape: { type: 'polygon', points: predPolygon(preds!, k) }, score, state: 'below_threshold' };
     const j = posOf[k];
     if (j < 0) {
       below++;
@@ -209,7 +227,7 @@ export function buildCase(
         else inst.reason = fpTakenReason(geom, j, care, nCare, gtPartner, thr);
       }
     }
-    pred[k] = inst;
+    if (!onDemand) pred[k] = inst;
   }
 
   const hits = matches.length;
@@ -257,6 +275,22 @@ export function buildCase(
   };
   if (img.width !== undefined) rec.width = img.width;
   if (img.height !== undefined) rec.height = img.height;
+  if (onDemand) {
+    // Same place in the key order as a plain `pred`, so case lines read the same either way.
+    Object.defineProperty(rec, 'pred', {
+      enumerable: true,
+      configurable: true,
+      get(): Instance[] {
+        let list = recent.get(rec);
+        if (!list) {
+          list = buildCase(img, preds, geom, v, s, ti, splitFile, false).pred;
+          if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
+          recent.set(rec, list);
+        }
+        return list;
+      },
+    });
+  }
   return rec;
 }
 

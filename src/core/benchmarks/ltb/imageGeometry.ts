@@ -33,10 +33,9 @@ export interface ImageGeom {
   repairedPred: number;
 }
 
-function cast(points: readonly number[], f32: boolean): readonly number[] {
-  if (!f32) return points;
+function cast(points: ArrayLike<number>, f32: boolean): number[] {
   const out = new Array<number>(points.length);
-  for (let i = 0; i < points.length; i++) out[i] = Math.fround(points[i]);
+  for (let i = 0; i < points.length; i++) out[i] = f32 ? Math.fround(points[i]) : points[i];
   return out;
 }
 
@@ -71,7 +70,8 @@ export function imageGeometry(img: LtbImage, preds: LtbPredImage | undefined, v:
   const rawAreas = new Array<number>(nK);
   let repairedPred = 0;
   for (let j = 0; j < nK; j++) {
-    const pts = cast(preds!.polys[kept[j]], v.f32);
+    const p = preds!;
+    const pts = cast(p.coords.subarray(p.start[kept[j]], p.start[kept[j] + 1]), v.f32);
     rawAreas[j] = ringArea(pts);
     predRegions[j] = makeRegion(pts, v.multi);
     if (predRegions[j].repaired) repairedPred++;
@@ -84,7 +84,7 @@ export function imageGeometry(img: LtbImage, preds: LtbPredImage | undefined, v:
   for (let g = 0; g < nGt; g++) {
     gStart[g] = pk.length;
     if (careM[g] === 0 && dcM[g] === 0) continue;
-    const pts = cast(img.gt[g].points, v.f32);
+    const pts = v.f32 ? cast(img.gt[g].points, true) : img.gt[g].points;
     const bx = boundsOf(pts);
     let region: Region | null = null;
     for (let j = 0; j < nK; j++) {

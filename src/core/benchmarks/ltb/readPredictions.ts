@@ -8,18 +8,62 @@
  * Images are matched by file name, then by stem. A bad entry costs that entry, with a warning.
  */
 import { MemorySource, basename, filesUnder, stem, type FileSource } from '../../io/fileSource';
-import { decodeText, readJsonl } from '../../io/text';
-import { InputError, type LoadedPredictions, type PredictionInput, type RunContext, type Shape } from '../../model';
+import { decodeText, forEachLine } from '../../io/text';
+import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import type { LtbDataset } from './dataset';
 import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
 import { unzip } from './zip';
 
+/**
+ * One image's predictions, packed: a dense detector's 1 GB JSONL holds ~20 million polygons, and
+ * one JS array per polygon (plus the parsed line kept around) would not fit a 4 GB heap. Typed
+ * arrays live outside the JS heap and cost 8 bytes a coordinate.
+ */
 export interface LtbPredImage {
-  /** Flat polygons in input order. */
-  polys: number[][];
-  scores: number[];
-  /** Drawing shapes of `polys`, made once and shared by every scoring run. */
-  shapes?: Shape[];
+  /** Every polygon's flat coordinates back to back; polygon k is coords[start[k]] … coords[start[k + 1] - 1]. */
+  coords: Float64Array;
+  /** n + 1 offsets into `coords`. */
+  start: Uint32Array;
+  scores: Float64Array;
+}
+
+/** Polygon k of an image as a fresh flat array `[x1, y1, …]`. */
+export function predPolygon(p: LtbPredImage, k: number): number[] {
+  const a = p.start[k];
+  const out = new Array<number>(p.start[k + 1] - a);
+  // A plain loop: Array.from on a typed array goes through its iterator, several times slower.
+  for (let i = 0; i < out.length; i++) out[i] = p.coords[a + i];
+  return out;
+}
+
+/** Number of coordinates of polygon k (twice its points). */
+export function predLength(p: LtbPredImage, k: number): number {
+  return p.start[k + 1] - p.start[k];
+}
+
+/**
+ * Collects one image's polygons while its entry is read; `pack` copies them out once. One image
+ * is built at a time, so all builders share one growable buffer.
+ */
+class PredBuilder {
+  private static buf = new Float64Array(1 << 16);
+  private n = 0;
+  private start: number[] = [0];
+  private scores: number[] = [];
+  push(poly: readonly number[], score: number): void {
+    let buf = PredBuilder.buf;
+    if (this.n + poly.length > buf.length) {
+      const bigger = new Float64Array(Math.max(buf.length * 2, this.n + poly.length));
+      bigger.set(buf.subarray(0, this.n));
+      buf = PredBuilder.buf = bigger;
+    }
+    for (let i = 0; i < poly.length; i++) buf[this.n++] = poly[i];
+    this.start.push(this.n);
+    this.scores.push(score);
+  }
+  pack(): LtbPredImage {
+    return { coords: PredBuilder.buf.slice(0, this.n), start: new Uint32Array(this.start), scores: new Float64Array(this.scores) };
+  }
 }
 
 export interface LtbPredictions {
@@ -36,6 +80,7 @@ export const PREDICTION_FORMATS =
 class Collector {
   readonly images: (LtbPredImage | undefined)[];
   private readonly from: string[] = [];
+  private building: { index: number; builder: PredBuilder } | null = null;
   readonly warnings = new WarningList();
   readonly counts = { predictions: 0, dropped_polygons: 0, malformed_lines: 0, unknown_images: 0 };
 
@@ -53,8 +98,12 @@ class Collector {
     return this.match(name) !== undefined;
   }
 
-  /** Registers the image an entry is for; undefined (with a warning) when it cannot be used. */
-  image(name: string, where: string): LtbPredImage | undefined {
+  /**
+   * Registers the image an entry is for and returns its builder; undefined (with a warning) when
+   * it cannot be used. The caller fills it and then calls `done`.
+   */
+  image(name: string, where: string): PredBuilder | undefined {
+    this.done(); // builders share one buffer: never start one before the last is packed
     const i = this.match(name);
     if (i === undefined) {
       this.counts.unknown_images++;
@@ -66,10 +115,18 @@ class Collector {
       return undefined;
     }
     this.from[i] = where;
-    return (this.images[i] = { polys: [], scores: [] });
+    this.building = { index: i, builder: new PredBuilder() };
+    return this.building.builder;
   }
 
-  add(img: LtbPredImage, poly: unknown, score: unknown, where: string): void {
+  /** Packs the image `image` returned last. */
+  done(): void {
+    if (!this.building) return;
+    this.images[this.building.index] = this.building.builder.pack();
+    this.building = null;
+  }
+
+  add(img: PredBuilder, poly: unknown, score: unknown, where: string): void {
     const p = parsePolygon(poly);
     const s = parseScore(score);
     if (typeof p === 'string' || typeof s === 'string') {
@@ -77,13 +134,12 @@ class Collector {
       this.warnings.add(`${where}: ${typeof p === 'string' ? p : s} (dropped)`);
       return;
     }
-    img.polys.push(p);
-    img.scores.push(s);
+    img.push(p, s);
     this.counts.predictions++;
   }
 
   /** `[x1, y1, …, xn, yn, score]` */
-  addWithScore(img: LtbPredImage, entry: unknown, where: string): void {
+  addWithScore(img: PredBuilder, entry: unknown, where: string): void {
     if (!Array.isArray(entry)) {
       this.counts.dropped_polygons++;
       this.warnings.add(`${where}: not a list [x1, y1, …, score] (dropped)`);
@@ -123,12 +179,14 @@ class Collector {
       }
       const n = Math.min(scores.length, rec.det_polygons.length);
       for (let k = 0; k < n; k++) this.add(img, rec.det_polygons[k], scores[k], `${where}: det_polygons[${k}]`);
+      this.done();
       return;
     }
     if (Array.isArray(rec.boundary_result)) {
       const img = this.image(label, where);
       if (!img) return;
       rec.boundary_result.forEach((e, k) => this.addWithScore(img, e, `${where}: boundary_result[${k}]`));
+      this.done();
       return;
     }
     this.counts.malformed_lines++;
@@ -146,6 +204,7 @@ class Collector {
       const img = this.image(name, file);
       if (!img) continue;
       entries.forEach((e, k) => this.addWithScore(img, e, `${file}: ${name} entry ${k + 1}`));
+      this.done();
     }
   }
 
@@ -176,6 +235,7 @@ class Collector {
       }
       this.add(img, coords, odd ? nums[n - 1] : 1.0, `${file}: line ${i + 1}`);
     });
+    this.done();
   }
 
   result(model: string, format: string): LoadedPredictions<LtbPredictions> {
@@ -193,18 +253,48 @@ class Collector {
   }
 }
 
-async function readJsonlInto(c: Collector, src: FileSource, path: string, model: string): Promise<LoadedPredictions<LtbPredictions>> {
+/**
+ * MMOCR inferencer JSONL, one line at a time: each line is parsed, packed into its image's typed
+ * arrays and dropped, so a 1 GB file never exists as parsed objects (ctx: bytes read, cancel).
+ */
+async function readJsonlInto(c: Collector, src: FileSource, path: string, model: string, ctx?: RunContext): Promise<LoadedPredictions<LtbPredictions>> {
   const file = basename(path);
-  const { rows, warnings, malformed } = await readJsonl(src, path);
-  for (const w of warnings) c.warnings.add(`${file}: ${w}`);
-  c.counts.malformed_lines += malformed;
-  for (const r of rows) c.record(r.value, `${file}: line ${r.line}`);
-  if (rows.length === 0) throw new InputError(`${file}: no prediction lines${malformed ? ` (${malformed} malformed)` : ''}`);
+  let rows = 0;
+  let malformed = 0;
+  await forEachLine(
+    src,
+    path,
+    (line, n) => {
+      if (line.trim() === '') return;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        malformed++;
+        c.counts.malformed_lines++;
+        c.warnings.add(`${file}: line ${n}: not valid JSON`);
+        return;
+      }
+      rows++;
+      c.record(value, `${file}: line ${n}`);
+    },
+    ctx,
+  );
+  if (rows === 0) throw new InputError(`${file}: no prediction lines${malformed ? ` (${malformed} malformed)` : ''}`);
   return c.result(model, 'mmocr-jsonl');
 }
 
+/**
+ * JavaScript strings stop at 2^29 - 24 characters, so a JSON document much over 512 MiB cannot be
+ * decoded and parsed in one piece by any browser; JSONL streams at any size.
+ */
+const JSON_TEXT_LIMIT = 512 * 2 ** 20;
+
+/** A JSONL text: a first line that is one whole object, followed by another object's line. */
+const JSONL_START = /^\s*\{[^\n]*\}\s*\r?\n\s*\{/;
+
 /** Reads one prediction file (JSON, JSONL, res_*.txt or .zip) as one model. */
-async function readFile(ds: LtbDataset, src: FileSource, path: string, model: string): Promise<LoadedPredictions<LtbPredictions>> {
+async function readFile(ds: LtbDataset, src: FileSource, path: string, model: string, ctx?: RunContext): Promise<LoadedPredictions<LtbPredictions>> {
   const c = new Collector(ds);
   const file = basename(path);
   if (/\.zip$/i.test(path)) {
@@ -217,7 +307,7 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
     const mem = new MemorySource(file, Object.fromEntries(entries.map((e) => [e.name, e.data])));
     let inner: LoadedPredictions<LtbPredictions>[];
     try {
-      inner = await readFolder(ds, mem, '', model);
+      inner = await readFolder(ds, mem, '', model, ctx);
     } catch (e) {
       // Name the archive, not the model, in the one-line error.
       if (e instanceof InputError) throw new InputError(`${file}: ${e.message.replace(/^[^:]*: /, '')}`);
@@ -230,15 +320,25 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
     c.icdar(decodeText(await src.read(path)), file);
     return c.result(model, 'icdar2015');
   }
-  if (/\.jsonl$/i.test(path)) return readJsonlInto(c, src, path, model);
+  if (/\.jsonl$/i.test(path)) return readJsonlInto(c, src, path, model, ctx);
   if (!/\.json$/i.test(path)) throw new InputError(`${file}: not an LTB prediction file (expected ${PREDICTION_FORMATS})`);
+  const size = src.list().find((e) => e.path === path)?.size ?? 0;
+  if (size > JSON_TEXT_LIMIT) {
+    // Too big for one string: fine if it is JSONL under a .json name, else say what to do.
+    const head = src.readRange ? decodeText(await src.readRange(path, 0, 4 << 20)) : '';
+    if (JSONL_START.test(head)) return readJsonlInto(c, src, path, model, ctx);
+    throw new InputError(
+      `${file}: a ${Math.round(size / 2 ** 20)} MiB JSON document is more than a browser can parse in one piece (512 MiB); ` +
+        'write one image per line as JSONL ({"img_path", "det_polygons", "det_scores"}), which is read in a stream at any size',
+    );
+  }
   const text = decodeText(await src.read(path));
   let doc: unknown;
   try {
     doc = JSON.parse(text);
   } catch (e) {
     // A .json that is really JSONL (one object per line) is common; read it as such.
-    if (/^\s*\{[^\n]*\}\s*\r?\n\s*\{/.test(text)) return readJsonlInto(c, src, path, model);
+    if (JSONL_START.test(text)) return readJsonlInto(c, src, path, model, ctx);
     // Python's json.dump writes NaN / Infinity for non-finite floats: read those as null.
     const py = parsePythonJson(text);
     if (!py) throw new InputError(`${file}: not valid JSON (${(e as Error).message})`);
@@ -274,7 +374,7 @@ function readDocument(c: Collector, doc: unknown, file: string, model: string): 
 }
 
 /** A folder: an ICDAR submission, a folder of per-image MMOCR JSON, or several prediction files. */
-async function readFolder(ds: LtbDataset, src: FileSource, dir: string, model: string): Promise<LoadedPredictions<LtbPredictions>[]> {
+async function readFolder(ds: LtbDataset, src: FileSource, dir: string, model: string, ctx?: RunContext): Promise<LoadedPredictions<LtbPredictions>[]> {
   const files = filesUnder(src, dir).filter((e) => !basename(e.path).startsWith('.'));
   const res = files.filter((e) => /^res_.*\.txt$/i.test(basename(e.path)));
   if (res.length > 0) {
@@ -310,7 +410,7 @@ async function readFolder(ds: LtbDataset, src: FileSource, dir: string, model: s
   const singles = files.filter((e) => /\.(json|jsonl|zip)$/i.test(e.path));
   if (singles.length === 0) throw new InputError(`${model}: no prediction files found (expected ${PREDICTION_FORMATS})`);
   const out: LoadedPredictions<LtbPredictions>[] = [];
-  for (const e of singles) out.push(await readFile(ds, src, e.path, singles.length === 1 ? model : stem(e.path)));
+  for (const e of singles) out.push(await readFile(ds, src, e.path, singles.length === 1 ? model : stem(e.path), ctx));
   return out;
 }
 
@@ -321,5 +421,5 @@ export async function loadLtbPredictions(
 ): Promise<LoadedPredictions<LtbPredictions>[]> {
   ctx?.signal?.throwIfAborted();
   const isFile = input.path !== '' && input.source.list().some((e) => e.path === input.path);
-  return isFile ? [await readFile(ds, input.source, input.path, input.name)] : readFolder(ds, input.source, input.path, input.name);
+  return isFile ? [await readFile(ds, input.source, input.path, input.name, ctx)] : readFolder(ds, input.source, input.path, input.name, ctx);
 }

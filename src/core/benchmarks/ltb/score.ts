@@ -4,11 +4,11 @@
  * computed once per image and shared by all splits and thresholds.
  */
 import type { ModelResult, LoadedPredictions, Protocol, RunContext } from '../../model';
-import { buildCase } from './cases';
+import { buildCase, predInstancesOnDemand } from './cases';
 import type { LtbDataset } from './dataset';
 import { imageGeometry, type ImageGeom } from './imageGeometry';
 import { variantOf } from './protocol';
-import type { LtbPredictions } from './readPredictions';
+import { predLength, type LtbPredictions } from './readPredictions';
 import { HARD, NORM, SPLITS, thresholdLabel } from './splits';
 import { addImageToSplit, newTotals, rates, Scratch, type SplitTotals } from './splitCounts';
 import { WarningList } from './values';
@@ -66,9 +66,9 @@ export async function scoreLtb(
     }
     const img = ds.images[i];
     const p = preds.data.images[i];
-    if (v.name === 'mmocr-0.6.3' && p && p.polys.length > 0 && p.polys[0].length < 8) {
+    if (v.name === 'mmocr-0.6.3' && p && p.scores.length > 0 && predLength(p, 0) < 8) {
       warnings.add(
-        `${img.name}: the first prediction has ${p.polys[0].length / 2} points; the official mmocr-0.6.3 code stops with an error here (valid_boundary needs 4), scored anyway`,
+        `${img.name}: the first prediction has ${predLength(p, 0) / 2} points; the official mmocr-0.6.3 code stops with an error here (valid_boundary needs 4), scored anyway`,
       );
     }
     const geom = imageGeometry(img, p, v);
@@ -117,8 +117,14 @@ export async function scoreLtb(
   let skipped = 0;
   let maxHits = 0;
   let fitHits = 0;
+  const onDemand = predInstancesOnDemand(preds.counts.predictions ?? 0);
+  const caseCounts = onDemand ? { misses: new Uint32Array(total), falsePositives: new Uint32Array(total) } : undefined;
   const cases = ds.images.map((img, i) => {
-    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile);
+    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand);
+    if (caseCounts) {
+      caseCounts.misses[i] = c.detail!.fn as number;
+      caseCounts.falsePositives[i] = c.detail!.fp as number;
+    }
     if (c.outcome === 'skipped') skipped++;
     maxHits += (c.detail?.max_matching_hits as number) ?? 0;
     fitHits += (c.detail?.hits as number) ?? 0;
@@ -138,6 +144,7 @@ export async function scoreLtb(
     },
     warnings: warnings.list(),
     cases,
+    ...(caseCounts ? { caseCounts } : {}),
     extra: {
       protocol: v.name,
       thresholds: [...v.thresholds],

@@ -75,7 +75,7 @@ async function readPredictionFile(
       field,
       value: r[field],
     });
-  }, bad, ctx?.signal);
+  }, bad, ctx);
   if (jsonLines === 0) throw new InputError(`prediction ${file}: no JSON lines (is it a TABench predictions JSONL?)`);
   if (outputKeyLines === 0) {
     throw new InputError(`prediction ${file}: no line has an output field (${OUTPUT_FIELDS.join(', ')}) — is it the benchmark file itself?`);
