@@ -2,11 +2,10 @@
  * An isolated page for the review (QA) e2e tests: the real ReviewPanel, useReviews counts,
  * QaImportExport + ConflictDialog and GtEditorOverlay over six generated cases, all on the real
  * IndexedDB of the page. `#fp=<fingerprint>&model=<name>` choose the dataset key and the model.
- * Nothing is fetched; the case lines come from the core's own caseLine writer.
+ * Nothing is fetched; the export is the worker's own case_analysis writer (caseAnalysisBlob).
  */
 import { StrictMode, useCallback, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { caseLine, serializeCaseLine } from '../src/core/caseExport';
 import type { CaseRecord } from '../src/core/model';
 import { REVIEW_STATUSES } from '../src/core/qa';
 import { ReviewPanel, STATUS_LABELS, type SelectedInstance } from '../src/app/qa/ReviewPanel';
@@ -16,6 +15,7 @@ import { commitCorrection, effectiveGt, useCorrections } from '../src/app/qa/cor
 import { clearDataset } from '../src/app/qa/qaIo';
 import { countStatuses, nextUnreviewed, statusOf } from '../src/app/qa/reviewFilters';
 import { useReviews } from '../src/app/qa/useReviews';
+import { caseAnalysisBlob } from '../src/worker/caseAnalysisBlob';
 
 const params = new URLSearchParams(location.hash.replace(/^#/, ''));
 const FP = params.get('fp') ?? 'ltb:6:harness0000000000';
@@ -46,7 +46,7 @@ function makeCase(i: number): CaseRecord {
 const CASES = Array.from({ length: 6 }, (_, i) => makeCase(i + 1));
 const ORDER = CASES.map((c) => c.case_id);
 const KNOWN = new Set(ORDER);
-const LINES = [MODEL, 'model-b'].flatMap((m) => CASES.map((c) => serializeCaseLine(caseLine('ltb', m, c))));
+const RESULTS = [MODEL, 'model-b'].map((model) => ({ model, cases: CASES }));
 
 function Harness() {
   const [caseId, setCaseId] = useState(ORDER[0]);
@@ -119,7 +119,7 @@ function Harness() {
       </div>
       <div>
         <ReviewPanel fingerprint={FP} model={MODEL} caseId={caseId} selectedInstance={selected} onNextUnreviewed={goNext} />
-        <QaImportExport fingerprint={FP} benchmark="ltb" knownCaseIds={KNOWN} getCaseLines={async () => LINES} />
+        <QaImportExport fingerprint={FP} benchmark="ltb" knownCaseIds={KNOWN} exportCases={async (qa) => caseAnalysisBlob('ltb', RESULTS, qa)} />
       </div>
     </div>
   );

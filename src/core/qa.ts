@@ -27,3 +27,14 @@ export interface QaState {
 export function isReviewStatus(v: unknown): v is ReviewStatus {
   return typeof v === 'string' && (REVIEW_STATUSES as readonly string[]).includes(v);
 }
+
+/**
+ * The key of a review's `qa` (one model's result for a case): `${model}\t${case_id}`. A case's GT
+ * corrections alone (for the models nobody reviewed it for) are under the bare `case_id`.
+ */
+export function qaKey(model: string, caseId: string): string {
+  return `${model}\t${caseId}`;
+}
+
+/** qaKey → qa, built in the page from the stored reviews and merged into case lines by the worker. */
+export type QaByKey = ReadonlyMap<string, QaState>;

@@ -12,13 +12,14 @@ import type { OpenedDataset, OpenInput, ScoreOutcome, ScoringApi } from './scori
 export type { OpenedDataset, OpenInput, ScoreOutcome } from './scoringApi';
 
 type Op = (api: Remote<ScoringApi>) => Promise<unknown>;
+type Running = { done: Promise<void>; reject: (e: Error) => void };
 
 /** How long a cancel waits for the worker to stop on its own before replacing it. */
 const CANCEL_GRACE_MS = 400;
 
 export class CancelledError extends Error {
   constructor() {
-    super('scoring cancelled');
+    super('cancelled');
     this.name = 'AbortError';
   }
 }
@@ -29,7 +30,8 @@ export class ScoringClient {
   /** What rebuilds the worker's state after a restart: open, model edits, last finished score. */
   private ops: Op[] = [];
   private lastScore: Op | null = null;
-  private current: { done: Promise<unknown>; reject: (e: Error) => void } | null = null;
+  /** The cancellable calls in flight (a score, prediction reads). */
+  private running = new Set<Running>();
   /** Settles when a restarted worker has been given its state back; every call waits for it. */
   private ready: Promise<void> = Promise.resolve();
 
@@ -59,10 +61,15 @@ export class ScoringClient {
     return out;
   }
 
-  async addPredictions(listing: Listing, onProgress?: (p: Progress) => void): Promise<{ added: string[]; models: string[] }> {
-    const out = await this.call((api) => api.addPredictions(listing, onProgress ? proxy(onProgress) : undefined));
-    this.ops.push((api) => api.addPredictions(listing));
-    return out;
+  /**
+   * Cancellable like score. A cancelled add never enters the replay list, and the worker drops
+   * whatever it had read of it, so the models are exactly as before.
+   */
+  addPredictions(listing: Listing, onProgress?: (p: Progress) => void): Promise<{ added: string[]; models: string[] }> {
+    return this.cancellable(
+      (api) => api.addPredictions(listing, onProgress ? proxy(onProgress) : undefined),
+      () => this.ops.push((api) => api.addPredictions(listing)),
+    );
   }
 
   async removeModel(name: string): Promise<string[]> {
@@ -79,31 +86,40 @@ export class ScoringClient {
 
   /** Rejects with an AbortError (name 'AbortError') when cancelled. */
   score(protocolName: string, options: Record<string, OptionValue>, onProgress?: (p: Progress) => void): Promise<ScoreOutcome> {
+    return this.cancellable(
+      (api) => api.score(protocolName, options, onProgress ? proxy(onProgress) : undefined),
+      () => (this.lastScore = (api) => api.score(protocolName, options)),
+    );
+  }
+
+  /**
+   * Runs a call that cancel() can stop; `remember` records it for the replay only once it has
+   * finished (a cancelled or failed call leaves no trace in the rebuilt worker).
+   */
+  private cancellable<T>(fn: (api: Remote<ScoringApi>) => Promise<T>, remember: () => void): Promise<T> {
     let reject!: (e: Error) => void;
     const cancelled = new Promise<never>((_, rej) => (reject = rej));
-    const run = this.call((api) => api.score(protocolName, options, onProgress ? proxy(onProgress) : undefined));
-    const done = Promise.race([run, cancelled]).then((out) => {
-      this.lastScore = (api) => api.score(protocolName, options);
+    const done = Promise.race([this.call(fn), cancelled]).then((out) => {
+      remember();
       return out;
     });
-    const entry = { done: done.catch(() => undefined), reject };
-    this.current = entry;
-    void done.finally(() => {
-      if (this.current === entry) this.current = null;
-    }).catch(() => undefined);
+    const entry: Running = { done: done.then(() => undefined, () => undefined), reject };
+    this.running.add(entry);
+    void done.finally(() => this.running.delete(entry)).catch(() => undefined);
     return done;
   }
 
-  /** Stops the running score; resolves once the worker is usable again. */
+  /** Stops the running score and prediction reads; resolves once the worker is usable again. */
   async cancel(): Promise<void> {
-    const cur = this.current;
-    if (!cur) return;
+    const jobs = [...this.running];
+    if (jobs.length === 0) return;
     void this.api.cancel().catch(() => undefined);
-    const stopped = await Promise.race([cur.done.then(() => true), sleep(CANCEL_GRACE_MS).then(() => false)]);
+    const allDone = Promise.all(jobs.map((j) => j.done));
+    const stopped = await Promise.race([allDone.then(() => true), sleep(CANCEL_GRACE_MS).then(() => false)]);
     if (stopped) return;
     // The worker did not reach an abort check in time: replace it, and hold every other call
     // until the new one has the dataset, the models and the last finished score back.
-    cur.reject(new CancelledError());
+    for (const j of jobs) j.reject(new CancelledError());
     this.worker.terminate();
     this.start();
     const api = this.api;
@@ -137,7 +153,8 @@ export class ScoringClient {
   exportReport(): Promise<string> {
     return this.call((api) => api.exportReport());
   }
-  exportCaseAnalysis(qaByKey: Record<string, QaState> = {}): Promise<string> {
+  /** case_analysis.jsonl as a Blob (reviews merged in the worker; the page never parses it). */
+  exportCaseAnalysis(qaByKey: ReadonlyMap<string, QaState> = new Map()): Promise<Blob> {
     return this.call((api) => api.exportCaseAnalysis(qaByKey));
   }
   exportCsv(): Promise<string> {

@@ -98,7 +98,9 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     const report = JSON.parse(await scoringApi.exportReport());
     expect(report.models['ltbmini-object'].metrics['hard/hmean']).toBe(expected('ltbmini-object', 'mmocr-1.0.1')['hard/hmean']);
     const qa = { status: 'gt_wrong' as const, note: 'box too small' };
-    const lines = (await scoringApi.exportCaseAnalysis({ [`ltbmini-mmocr\t${id}`]: qa })).trimEnd().split('\n').map((l) => JSON.parse(l));
+    const file = await scoringApi.exportCaseAnalysis(new Map([[`ltbmini-mmocr\t${id}`, qa]]));
+    expect(file.type).toBe('application/x-ndjson');
+    const lines = (await file.text()).trimEnd().split('\n').map((l) => JSON.parse(l));
     expect(lines).toHaveLength(20);
     expect(lines.filter((l) => l.qa)).toEqual([expect.objectContaining({ model: 'ltbmini-mmocr', case_id: id, qa })]);
     expect(lines.every((l) => !('image_file' in l))).toBe(true);

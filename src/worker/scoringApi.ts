@@ -9,8 +9,6 @@ import {
   BenchSession,
   InputError,
   serializeReport,
-  caseLine,
-  serializeCaseLine,
   singleFileSource,
   stem,
   type BenchmarkId,
@@ -31,6 +29,7 @@ import {
 import type { DemoBundle } from '../core/demo';
 import type { Listing } from '../io/listing';
 import { buildCaseTable, caseTableTransferables } from './buildCaseTable';
+import { caseAnalysisBlob } from './caseAnalysisBlob';
 import { listingSource } from './listingSource';
 import { reportCsv } from './reportCsv';
 
@@ -79,6 +78,18 @@ let running: AbortController | null = null;
 function need(): State {
   if (!state) throw new InputError('no dataset is open');
   return state;
+}
+
+/** Prediction reads in progress; cancel stops them together with the score. */
+const reading = new Set<AbortController>();
+
+const cancelled = () => new DOMException('cancelled', 'AbortError');
+
+/** A new score supersedes the one running (its result would be stale). */
+function startScore(): AbortController {
+  running?.abort(cancelled());
+  running = new AbortController();
+  return running;
 }
 
 /** Progress callbacks cross a thread: send at most one every 80 ms, plus the last one. */
@@ -134,17 +145,36 @@ export const scoringApi = {
     };
   },
 
-  /** Adds prediction files (one model each) or one prediction folder; returns every model name. */
+  /**
+   * Adds prediction files (one model each) or one prediction folder; returns every model name.
+   * All or nothing: if one input fails or the add is cancelled, the models this call already
+   * added are removed again, so the page's replay of model operations stays true.
+   */
   async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<{ added: string[]; models: string[] }> {
     const s = need();
-    const src = await listingSource(listing);
-    const inputs: PredictionInput[] =
-      listing.kind === 'folder'
-        ? [{ source: src, path: '', name: listing.label }]
-        : src.list().map((e) => ({ source: singleFileSource(src, e.path), path: e.path.split('/').at(-1)!, name: stem(e.path) }));
+    const ac = new AbortController();
+    reading.add(ac);
     const added: string[] = [];
-    for (const input of inputs) added.push(...(await s.session.addPredictions(input, { progress: throttled(onProgress) })));
-    return { added, models: s.session.modelNames };
+    try {
+      const src = await listingSource(listing);
+      const inputs: PredictionInput[] =
+        listing.kind === 'folder'
+          ? [{ source: src, path: '', name: listing.label }]
+          : src.list().map((e) => ({ source: singleFileSource(src, e.path), path: e.path.split('/').at(-1)!, name: stem(e.path) }));
+      const ctx = { signal: ac.signal, progress: throttled(onProgress) };
+      for (const input of inputs) {
+        ac.signal.throwIfAborted();
+        added.push(...(await s.session.addPredictions(input, ctx)));
+      }
+      // A cancel that arrived during the last read still wins (the page was told "cancelled").
+      ac.signal.throwIfAborted();
+      return { added, models: s.session.modelNames };
+    } catch (e) {
+      for (const name of added) s.session.removeModel(name);
+      throw e;
+    } finally {
+      reading.delete(ac);
+    }
   },
 
   async removeModel(name: string): Promise<string[]> {
@@ -179,9 +209,7 @@ export const scoringApi = {
    */
   async score(protocolName: string, options: Record<string, OptionValue>, onProgress?: ProgressFn): Promise<ScoreOutcome> {
     const s = need();
-    running?.abort();
-    const ac = new AbortController();
-    running = ac;
+    const ac = startScore();
     const t0 = performance.now();
     try {
       const raw = Object.fromEntries(Object.entries(options).map(([k, v]) => [k, String(v)]));
@@ -197,9 +225,10 @@ export const scoringApi = {
     }
   },
 
-  /** Stops the scoring in progress (it rejects with an AbortError at its next check). */
+  /** Stops the score or prediction read in progress (it rejects with an AbortError at its next check). */
   async cancel(): Promise<void> {
-    running?.abort(new DOMException('scoring cancelled', 'AbortError'));
+    running?.abort(cancelled());
+    for (const ac of reading) ac.abort(cancelled());
   },
 
   async getReport(): Promise<Report | null> {
@@ -250,19 +279,13 @@ export const scoringApi = {
   },
 
   /**
-   * case_analysis.jsonl with the reviews merged in. `qaByKey` is keyed by `${model}\t${case_id}`
-   * (a review of one model's result) or by `case_id` alone (a review of the case for every model).
+   * case_analysis.jsonl of the last score with the reviews merged in, as a Blob written line by
+   * line (a multi-GB export never becomes one string; see caseAnalysisBlob). `qaByKey` comes from
+   * the page's stored reviews, keyed by caseAnalysisBlob's qaKey.
    */
-  async exportCaseAnalysis(qaByKey: Record<string, QaState> = {}): Promise<string> {
+  async exportCaseAnalysis(qaByKey: ReadonlyMap<string, QaState> = new Map()): Promise<Blob> {
     const s = need();
-    const lines: string[] = [];
-    for (const r of s.results) {
-      for (const c of r.cases) {
-        const qa = qaByKey[`${r.model}\t${c.case_id}`] ?? qaByKey[c.case_id];
-        lines.push(serializeCaseLine(caseLine(s.session.adapter.id, r.model, c, qa)));
-      }
-    }
-    return lines.length ? lines.join('\n') + '\n' : '';
+    return caseAnalysisBlob(s.session.adapter.id, s.results, qaByKey);
   },
 
   /** The report table as CSV: one row per metric, one column per model, full precision. */
@@ -335,5 +358,7 @@ function extrasOf(results: readonly ModelResult[]): Record<string, Record<string
 export function resetScoringApi(): void {
   running?.abort();
   running = null;
+  for (const ac of reading) ac.abort();
+  reading.clear();
   state = null;
 }

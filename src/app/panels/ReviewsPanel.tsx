@@ -1,13 +1,8 @@
-/** The review import / export (qa/QaImportExport) wired to the open dataset and the worker's case lines. */
+/** The review import / export (qa/QaImportExport) wired to the open dataset and the worker's export. */
 import { useEffect, useState } from 'react';
 import { QaImportExport } from '../qa/QaImportExport';
-import { exportText } from '../store/actions';
+import { exportCaseAnalysis } from '../store/actions';
 import { useBench } from '../store';
-
-const caseLines = async (): Promise<string[]> => {
-  const text = await exportText('cases');
-  return text === '' ? [] : text.trimEnd().split('\n');
-};
 
 export function ReviewsPanel() {
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
@@ -26,7 +21,7 @@ export function ReviewsPanel() {
   return (
     <section className="panel" aria-label="Reviews">
       <h3>Reviews</h3>
-      <QaImportExport fingerprint={fingerprint} benchmark={benchmark} knownCaseIds={knownIds} getCaseLines={caseLines} fileName={`${benchmark}-case_analysis.jsonl`} />
+      <QaImportExport fingerprint={fingerprint} benchmark={benchmark} knownCaseIds={knownIds} exportCases={exportCaseAnalysis} fileName={`${benchmark}-case_analysis.jsonl`} />
     </section>
   );
 }

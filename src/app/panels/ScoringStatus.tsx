@@ -1,13 +1,17 @@
-/** Progress of the running score, with cancel; and why the last score did not finish. */
+/**
+ * Progress of the running score or of prediction files being read (MiB of a big JSONL), with
+ * Cancel; and why the last one did not finish.
+ */
 import { cancelScoring } from '../store/actions';
 import { useBench } from '../store';
 
 export function ScoringStatus() {
   const scoring = useBench((s) => s.scoring);
+  const adding = useBench((s) => s.adding);
   const cancelling = useBench((s) => s.cancelling);
   const progress = useBench((s) => s.progress);
   const error = useBench((s) => s.scoreError);
-  if (!scoring) {
+  if (!scoring && !adding) {
     return error ? (
       <p role="alert" className="error score-error">
         {error}
@@ -15,13 +19,14 @@ export function ScoringStatus() {
     ) : null;
   }
   const pct = progress && progress.total > 0 ? progress.done / progress.total : undefined;
+  const what = adding && !scoring ? 'Adding predictions' : 'Scoring';
   return (
-    <div className="scoring" role="status" aria-label="Scoring">
+    <div className="scoring" role="status" aria-label={what}>
       <span>
-        {cancelling ? 'Cancelling…' : 'Scoring'}
+        {cancelling ? 'Cancelling…' : what}
         {progress ? ` — ${progress.phase}${progress.label ? ` ${progress.label}` : ''} ${amount(progress.done, progress.total, progress.unit)}` : '…'}
       </span>
-      <progress max={1} value={pct} aria-label="Scoring progress" />
+      <progress max={1} value={pct} aria-label={`${what} progress`} />
       <button type="button" onClick={() => void cancelScoring()} disabled={cancelling}>
         Cancel
       </button>

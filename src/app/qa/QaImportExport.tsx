@@ -6,24 +6,27 @@
  *   fingerprint    DatasetInfo.fingerprint of the open dataset.
  *   benchmark      its benchmark id (lines of another benchmark are skipped, with a warning).
  *   knownCaseIds   optional: the dataset's case ids (reviews of unknown cases are skipped).
- *   getCaseLines   the worker's case lines (session.caseLines) for the scored models.
+ *   exportCases    writes case_analysis.jsonl with the given `qa` values merged in (the worker's
+ *                  exportCaseAnalysis); it returns a Blob, so the page never holds or parses
+ *                  the file, however large.
  *   fileName       optional download name, default case_analysis.jsonl.
  */
 import { useRef, useState } from 'react';
 import { ConflictDialog } from './ConflictDialog';
+import type { QaState } from '../../core/qa';
+import { downloadBlob } from '../download';
 import type { ImportPlan, Resolution } from './caseIo';
-import { downloadCaseAnalysis } from './download';
-import { applyImport, exportCaseLines, prepareImport } from './qaIo';
+import { applyImport, exportQa, prepareImport } from './qaIo';
 
 export interface QaImportExportProps {
   fingerprint: string;
   benchmark: string;
   knownCaseIds?: ReadonlySet<string>;
-  getCaseLines: () => Promise<readonly string[]>;
+  exportCases: (qaByKey: ReadonlyMap<string, QaState>) => Promise<Blob>;
   fileName?: string;
 }
 
-export function QaImportExport({ fingerprint, benchmark, knownCaseIds, getCaseLines, fileName = 'case_analysis.jsonl' }: QaImportExportProps) {
+export function QaImportExport({ fingerprint, benchmark, knownCaseIds, exportCases, fileName = 'case_analysis.jsonl' }: QaImportExportProps) {
   const input = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [message, setMessage] = useState<string>('');
@@ -43,9 +46,9 @@ export function QaImportExport({ fingerprint, benchmark, knownCaseIds, getCaseLi
 
   const onExport = () =>
     run(async () => {
-      const lines = await exportCaseLines(fingerprint, await getCaseLines());
-      downloadCaseAnalysis(lines, fileName);
-      setMessage(`Exported ${lines.length} lines.`);
+      const file = await exportCases(await exportQa(fingerprint));
+      downloadBlob(fileName, file);
+      setMessage(`Exported ${fileName} (${(file.size / 1e6).toFixed(1)} MB).`);
     });
 
   const finish = (p: ImportPlan, resolutions: Resolution[]) =>

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { caseLine, parseCaseAnalysis, serializeCaseLine } from '../../core/caseExport';
 import type { CaseRecord } from '../../core/model';
@@ -8,8 +8,9 @@ import { setClock } from '../../db/history';
 import { closeChannel } from '../../db/changes';
 import { getReview, listByDataset, putInstanceReview, putReview, undo } from '../../db/reviewsRepo';
 import { addCorrection, listCorrections } from '../../db/correctionsRepo';
-import { buildQa, mergeQaIntoLines, planImport, resolveConflict, type ReviewConflict } from './caseIo';
-import { applyImport, clearDataset, exportCaseLines, prepareImport } from './qaIo';
+import { caseAnalysisBlob } from '../../worker/caseAnalysisBlob';
+import { buildQa, planImport, qaByKey, resolveConflict, type ReviewConflict } from './caseIo';
+import { applyImport, clearDataset, exportQa, prepareImport } from './qaIo';
 
 const FP = 'ltb:3:00000000deadbeef';
 const T0 = '2026-01-01T00:00:00.000Z';
@@ -30,14 +31,20 @@ function caseRec(id: string): CaseRecord {
 }
 
 const workerLines = ['m1', 'm2'].flatMap((m) => ['a', 'b', 'c'].map((id) => serializeCaseLine(caseLine('ltb', m, caseRec(id)))));
+const RESULTS = ['m1', 'm2'].map((model) => ({ model, cases: ['a', 'b', 'c'].map(caseRec) }));
+
+/** The file the worker writes for these reviews (src/worker/caseAnalysisBlob.ts). */
+async function exportedLines(reviews: ReviewRow[], corrections: CorrectionRow[]): Promise<string[]> {
+  return (await caseAnalysisBlob('ltb', RESULTS, qaByKey(reviews, corrections)).text()).split('\n').slice(0, -1);
+}
 
 function review(model: string, caseId: string, extra: Partial<ReviewRow>): ReviewRow {
   return { fingerprint: FP, model, case_id: caseId, status: 'ok', updated_at: T0, ...extra };
 }
 
 describe('merging reviews into case lines', () => {
-  it('adds qa only to reviewed lines and leaves every other byte alone', () => {
-    const out = mergeQaIntoLines(workerLines, [review('m1', 'b', { status: 'gt_wrong', note: 'missing accent' })], []);
+  it('adds qa only to reviewed lines and leaves every other byte alone', async () => {
+    const out = await exportedLines([review('m1', 'b', { status: 'gt_wrong', note: 'missing accent' })], []);
     expect(out).toHaveLength(workerLines.length);
     out.forEach((l, i) => {
       if (i === 1) expect(l.startsWith(workerLines[i].slice(0, -1))).toBe(true);
@@ -55,9 +62,9 @@ describe('merging reviews into case lines', () => {
     expect(JSON.stringify(a)).toBe(`{"status":"ok","note":"n","tags":["x"],"updated_at":"${T0}"}`);
   });
 
-  it('carries a case correction on every model line of that case', () => {
+  it('carries a case correction on every model line of that case', async () => {
     const corr: CorrectionRow = { id: 'c1', fingerprint: FP, case_id: 'c', correction: { case_id: 'c', gt_id: 0, text: 'EXIT!' }, updated_at: T0 };
-    const out = parseCaseAnalysis(mergeQaIntoLines(workerLines, [], [corr]).join('\n')).lines;
+    const out = parseCaseAnalysis((await exportedLines([], [corr])).join('\n')).lines;
     const withQa = out.filter((l) => l.qa);
     expect(withQa.map((l) => `${l.model}/${l.case_id}`)).toEqual(['m1/c', 'm2/c']);
     expect(withQa[0].qa).toEqual({ status: 'unreviewed', corrections: [{ id: 'c1', case_id: 'c', gt_id: 0, text: 'EXIT!', updated_at: T0 }] });
@@ -65,11 +72,11 @@ describe('merging reviews into case lines', () => {
 });
 
 describe('planning an import', () => {
-  const file = mergeQaIntoLines(
-    workerLines,
-    [review('m1', 'a', { status: 'ok' }), review('m1', 'b', { status: 'gt_wrong', note: 'theirs' }), review('m2', 'c', { status: 'ambiguous' })],
-    [],
-  ).join('\n');
+  let file = '';
+  beforeAll(async () => {
+    const reviews = [review('m1', 'a', { status: 'ok' }), review('m1', 'b', { status: 'gt_wrong', note: 'theirs' }), review('m2', 'c', { status: 'ambiguous' })];
+    file = (await exportedLines(reviews, [])).join('\n');
+  });
 
   it('sorts file reviews into new, unchanged and conflicting — nothing overwritten', () => {
     const mine = [review('m1', 'a', { status: 'ok', updated_at: '2025-05-05T00:00:00.000Z' }), review('m1', 'b', { status: 'model_error', note: 'mine' })];
@@ -144,6 +151,8 @@ describe('export → clear → import through the database', () => {
     await Dexie.delete(name);
   });
   afterAll(() => closeChannel());
+  /** What the page downloads: the stored reviews, merged by the worker's writer. */
+  const exportFile = async () => caseAnalysisBlob('ltb', RESULTS, await exportQa(FP, db)).text();
 
   it('gives back exactly the same reviews and byte-identical qa fields', async () => {
     await putReview(FP, 'm1', 'a', { status: 'gt_wrong', note: 'accent: é, 𠀀', tags: ['z', 'crop'] }, db);
@@ -154,29 +163,29 @@ describe('export → clear → import through the database', () => {
 
     const reviewsBefore = await listByDataset(FP, db);
     const correctionsBefore = await listCorrections(FP, undefined, db);
-    const exported = await exportCaseLines(FP, workerLines, db);
+    const exported = await exportFile();
 
     await clearDataset(FP, db);
     expect(await listByDataset(FP, db)).toEqual([]);
     expect(await listCorrections(FP, undefined, db)).toEqual([]);
 
-    const plan = await prepareImport(FP, exported.join('\n'), { benchmark: 'ltb' }, db);
+    const plan = await prepareImport(FP, exported, { benchmark: 'ltb' }, db);
     expect(plan.conflicts).toEqual([]);
     expect(plan.warnings).toEqual([]);
     await applyImport(FP, plan, [], db);
 
     expect(await listByDataset(FP, db)).toEqual(reviewsBefore);
     expect(await listCorrections(FP, undefined, db)).toEqual(correctionsBefore);
-    expect(await exportCaseLines(FP, workerLines, db)).toEqual(exported);
+    expect(await exportFile()).toBe(exported);
 
     // Importing the same file again changes nothing.
-    const again = await prepareImport(FP, exported.join('\n'), { benchmark: 'ltb' }, db);
+    const again = await prepareImport(FP, exported, { benchmark: 'ltb' }, db);
     expect([again.reviews.length, again.corrections.length, again.conflicts.length, again.unchanged]).toEqual([0, 0, 0, 4]);
   });
 
   it('applies the chosen side of a conflict, and an import is undone in one step', async () => {
     await putReview(FP, 'm1', 'b', { status: 'model_error', note: 'mine' }, db);
-    const theirs = mergeQaIntoLines(workerLines, [review('m1', 'b', { status: 'gt_wrong', note: 'theirs' }), review('m2', 'a', { status: 'ok' })], []).join('\n');
+    const theirs = (await exportedLines([review('m1', 'b', { status: 'gt_wrong', note: 'theirs' }), review('m2', 'a', { status: 'ok' })], [])).join('\n');
     const plan = await prepareImport(FP, theirs, {}, db);
     expect(plan.conflicts).toHaveLength(1);
     await applyImport(FP, plan, ['theirs'], db);
@@ -189,7 +198,7 @@ describe('export → clear → import through the database', () => {
 
   it('keeps mine when a conflict is left unresolved', async () => {
     await putReview(FP, 'm1', 'b', { status: 'model_error', note: 'mine' }, db);
-    const theirs = mergeQaIntoLines(workerLines, [review('m1', 'b', { status: 'gt_wrong' })], []).join('\n');
+    const theirs = (await exportedLines([review('m1', 'b', { status: 'gt_wrong' })], [])).join('\n');
     await applyImport(FP, await prepareImport(FP, theirs, {}, db), new Map(), db);
     expect((await getReview(FP, 'm1', 'b', db))?.status).toBe('model_error');
   });

@@ -1,7 +1,7 @@
 /**
  * Reviews in and out of case_analysis.jsonl (`benchlens.case/1`, field `qa`). Pure functions: the
- * worker produces the lines, these put the stored reviews into them, and read reviews back out of
- * a file made here or elsewhere.
+ * worker writes the lines, these give it the stored reviews as `qa` values (qaByKey), and read
+ * reviews back out of a file made here or elsewhere.
  *
  * Canonical form: `qa` is always written with the same key order and the same normalisation
  * (empty fields dropped, instance reviews sorted gt-then-pred by id, corrections sorted by case,
@@ -16,7 +16,7 @@
  */
 import { CASE_SCHEMA } from '../../core/caseExport';
 import type { GtCorrection, Shape } from '../../core/model';
-import { isReviewStatus, type InstanceReview, type QaState, type ReviewStatus } from '../../core/qa';
+import { isReviewStatus, qaKey, type InstanceReview, type QaState, type ReviewStatus } from '../../core/qa';
 import { normalizeReview } from '../../db/reviewShape';
 import type { CorrectionRow, ReviewRow } from '../../db/schema';
 
@@ -72,29 +72,28 @@ function reviewMapKey(model: string, caseId: string): string {
 }
 
 /**
- * Puts the stored reviews into the worker's case lines (one JSON object per string). A line
- * without a review loses any `qa` it had; other fields are kept byte for byte.
+ * The `qa` the worker writes into the export (src/worker/caseAnalysisBlob.ts): for every stored
+ * review its canonical qa with that case's corrections, under qaKey(model, case_id); for every
+ * corrected case the corrections alone under its case_id (the lines of models nobody reviewed
+ * it for). A line found under neither gets no `qa`. The worker writes `qa` as the line's last
+ * field, so a line is byte for byte the unreviewed line with `,"qa":<serializeQa(qa)>` spliced in.
  */
-export function mergeQaIntoLines(lines: readonly string[], reviews: readonly ReviewRow[], corrections: readonly CorrectionRow[]): string[] {
-  const byKey = new Map(reviews.map((r) => [reviewMapKey(r.model, r.case_id), r]));
+export function qaByKey(reviews: readonly ReviewRow[], corrections: readonly CorrectionRow[]): Map<string, QaState> {
   const byCase = new Map<string, CorrectionRow[]>();
   for (const c of corrections) {
     const list = byCase.get(c.case_id) ?? [];
     list.push(c);
     byCase.set(c.case_id, list);
   }
-  return lines.map((line) => {
-    const o = JSON.parse(line) as { model: string; case_id: string; qa?: unknown };
-    const qa = buildQa(byKey.get(reviewMapKey(o.model, o.case_id)), byCase.get(o.case_id));
-    if (!('qa' in o) && line.endsWith('}')) {
-      // The usual case: splice the field in, leaving every other byte of the line as it was.
-      if (!qa) return line;
-      return `${line.slice(0, -1)}${line.length > 2 ? ',' : ''}"qa":${serializeQa(qa)}}`;
-    }
-    delete o.qa;
-    if (qa) o.qa = qa;
-    return JSON.stringify(o);
-  });
+  const out = new Map<string, QaState>();
+  for (const [caseId, list] of byCase) out.set(caseId, buildQa(undefined, list)!);
+  // One review per (model, case); should a list ever hold two, the last one counts.
+  const latest = new Map(reviews.map((r) => [reviewMapKey(r.model, r.case_id), r]));
+  for (const r of latest.values()) {
+    const qa = buildQa(r, byCase.get(r.case_id));
+    if (qa) out.set(qaKey(r.model, r.case_id), qa);
+  }
+  return out;
 }
 
 // ---------------------------------------------------------------------------------------------

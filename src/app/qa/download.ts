@@ -1,11 +1,6 @@
-/** Review and GT downloads; the Blob-and-link mechanics live in src/app/download.ts. */
+/** GT downloads; the Blob-and-link mechanics live in src/app/download.ts. */
 import { downloadBlob, downloadText } from '../download';
 import { zipStore } from './zip';
-
-/** case_analysis.jsonl: one line per (model, case), newline-terminated. */
-export function downloadCaseAnalysis(lines: readonly string[], name = 'case_analysis.jsonl'): void {
-  downloadText(name, lines.length ? `${lines.join('\n')}\n` : '', 'application/x-ndjson;charset=utf-8');
-}
 
 /**
  * The corrected GT in the benchmark's own format, as the worker's exportGroundTruth returns it

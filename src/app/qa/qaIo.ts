@@ -6,12 +6,13 @@ import { editRows, now } from '../../db/history';
 import { listCorrections } from '../../db/correctionsRepo';
 import { listByDataset } from '../../db/reviewsRepo';
 import { getDb, type BenchlensDB, type CorrectionRow, type ReviewRow } from '../../db/schema';
-import { mergeQaIntoLines, planImport, resolveConflict, type ImportPlan, type Resolution } from './caseIo';
+import type { QaState } from '../../core/qa';
+import { planImport, qaByKey, resolveConflict, type ImportPlan, type Resolution } from './caseIo';
 
-/** The worker's case lines with this dataset's reviews merged in. */
-export async function exportCaseLines(fingerprint: string, lines: readonly string[], db: BenchlensDB = getDb()): Promise<string[]> {
+/** This dataset's reviews and corrections as the `qa` values the worker merges into its export. */
+export async function exportQa(fingerprint: string, db: BenchlensDB = getDb()): Promise<Map<string, QaState>> {
   const [reviews, corrections] = await Promise.all([listByDataset(fingerprint, db), listCorrections(fingerprint, undefined, db)]);
-  return mergeQaIntoLines(lines, reviews, corrections);
+  return qaByKey(reviews, corrections);
 }
 
 export interface PrepareImportOptions {

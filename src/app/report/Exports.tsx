@@ -1,9 +1,9 @@
 /** The three exports: report.json, case_analysis.jsonl (with the reviews merged in), report CSV. */
 import { useState } from 'react';
-import { exportText } from '../store/actions';
+import { exportCaseAnalysis, exportText } from '../store/actions';
 import { useBench } from '../store';
-import { exportCaseLines } from '../qa/qaIo';
-import { downloadText } from '../download';
+import { exportQa } from '../qa/qaIo';
+import { downloadBlob, downloadText } from '../download';
 
 export function Exports() {
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
@@ -17,12 +17,12 @@ export function Exports() {
       setError((e as Error).message);
     }
   };
+  // The worker writes the file (several GB for a large run) as a Blob with the reviews merged in;
+  // the page only reads the reviews and hands the Blob to the download.
   const cases = async () => {
-    const text = await exportText('cases');
-    let lines = text === '' ? [] : text.trimEnd().split('\n');
     // Reviews live in IndexedDB; a browser without it still gets the unreviewed lines.
-    if (fingerprint) lines = await exportCaseLines(fingerprint, lines).catch(() => lines);
-    downloadText(`${benchmark}-case_analysis.jsonl`, lines.length ? lines.join('\n') + '\n' : '', 'application/x-ndjson');
+    const qa = fingerprint ? await exportQa(fingerprint).catch(() => undefined) : undefined;
+    downloadBlob(`${benchmark}-case_analysis.jsonl`, await exportCaseAnalysis(qa));
   };
   return (
     <div className="exports" role="group" aria-label="Export">

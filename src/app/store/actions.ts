@@ -53,19 +53,57 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string): Prom
   if (opened.models.length > 0) await rescore();
 }
 
+/**
+ * Reads prediction files into the worker with a progress bar (MiB of a big JSONL) and Cancel, then
+ * scores. A cancelled add leaves the models exactly as they were.
+ */
 export async function addPredictions(listing: Listing): Promise<void> {
   const s = useBench.getState();
   if (!s.dataset) return;
+  const id = ++addId;
   s.setModelError(null);
+  s.startAdding();
+  const client = scoringClient();
+  let out: { added: string[]; models: string[] };
   try {
-    const { models } = await scoringClient().addPredictions(listing);
-    useBench.getState().setModelNames(models);
+    out = await client.addPredictions(listing, (pr) => {
+      if (id === addId) useBench.getState().setProgress(pr);
+    });
+    performance.mark('benchlens:predictions-added'); // names the bench's long tasks
   } catch (e) {
-    useBench.getState().setModelError(message(e));
+    cancelledAdds.delete(id);
+    if (id !== addId) {
+      if (!isAbort(e)) useBench.getState().setModelError(message(e));
+    } else if (isAbort(e)) {
+      useBench.getState().stopAdding(ADD_CANCELLED);
+    } else {
+      useBench.getState().stopAdding();
+      useBench.getState().setModelError(message(e));
+    }
     return;
   }
+  const st = useBench.getState();
+  if (cancelledAdds.delete(id)) {
+    // Cancel was pressed just as the worker finished: the user asked for no new model.
+    try {
+      let models = out.models;
+      for (const name of out.added) models = await client.removeModel(name);
+      useBench.getState().setModelNames(models);
+    } catch (e) {
+      useBench.getState().setModelError(message(e));
+    }
+    if (id === addId) useBench.getState().stopAdding(ADD_CANCELLED);
+    return;
+  }
+  if (id === addId) st.stopAdding();
+  st.setModelNames(out.models);
   await rescore();
 }
+
+const ADD_CANCELLED = 'adding predictions cancelled — no model was added';
+/** The latest add (the one the status bar shows) and the adds Cancel was pressed for. */
+let addId = 0;
+const cancelledAdds = new Set<number>();
 
 export async function removeModel(name: string): Promise<void> {
   try {
@@ -150,12 +188,17 @@ export function nextTask(): Promise<void> {
 const cancelledMessage = () =>
   useBench.getState().report ? 'scoring cancelled — the numbers shown are from the previous run' : 'scoring cancelled — nothing scored yet';
 
+/** Cancels what the status bar shows: a score, or prediction files being read. */
 export async function cancelScoring(): Promise<void> {
   const s = useBench.getState();
-  if (!s.scoring) return;
+  if (!s.scoring && !s.adding) return;
+  // Only the add on screen now is cancelled: one started while the worker restarts is not.
+  const add = s.adding ? addId : null;
+  if (add !== null) cancelledAdds.add(add);
   s.setCancelling(true);
   await scoringClient().cancel();
-  // If the worker had to be restarted the score promise was rejected; make sure the UI stops.
+  // If the worker had to be restarted the pending calls were rejected; make sure the UI stops.
+  if (add !== null && add === addId && useBench.getState().adding) useBench.getState().stopAdding(ADD_CANCELLED);
   if (useBench.getState().scoring) useBench.getState().stopScoring(cancelledMessage());
   // Put the protocol selector back on the protocol that produced the numbers on screen.
   const shown = useBench.getState().report?.protocol;
@@ -176,12 +219,16 @@ async function refreshResults(): Promise<void> {
   useBench.getState().setScored({ report, extras, caseTable, elapsedMs: useBench.getState().elapsedMs ?? 0 });
 }
 
-export type ExportKind = 'report' | 'cases' | 'csv';
+export type ExportKind = 'report' | 'csv';
 
-/** The text of one export; the QA panel passes its reviews for case_analysis.jsonl. */
-export async function exportText(kind: ExportKind, qaByKey: Record<string, QaState> = {}): Promise<string> {
+/** The text of report.json or report.csv. */
+export async function exportText(kind: ExportKind): Promise<string> {
   const client = scoringClient();
   if (kind === 'report') return client.exportReport();
-  if (kind === 'cases') return client.exportCaseAnalysis(qaByKey);
   return client.exportCsv();
+}
+
+/** case_analysis.jsonl as a Blob (it can be several GB), the given reviews merged in by the worker. */
+export function exportCaseAnalysis(qaByKey?: ReadonlyMap<string, QaState>): Promise<Blob> {
+  return scoringClient().exportCaseAnalysis(qaByKey);
 }

@@ -9,6 +9,8 @@ import type { BenchState } from './index';
 
 export interface ScoringSlice {
   scoring: boolean;
+  /** Prediction files are being read into the worker (same progress bar and Cancel as scoring). */
+  adding: boolean;
   cancelling: boolean;
   progress: Progress | null;
   report: Report | null;
@@ -20,6 +22,9 @@ export interface ScoringSlice {
   /** Bumped on every new result so consumers can refetch cases (e.g. the viewer). */
   resultVersion: number;
   startScoring: () => void;
+  startAdding: () => void;
+  /** Ends an add; `notice` (e.g. "cancelled") shows where a failed score's message does. */
+  stopAdding: (notice?: string | null) => void;
   setProgress: (p: Progress) => void;
   setCancelling: (v: boolean) => void;
   /**
@@ -33,6 +38,7 @@ export interface ScoringSlice {
 
 export const createScoringSlice: StateCreator<BenchState, [], [], ScoringSlice> = (set, get) => ({
   scoring: false,
+  adding: false,
   cancelling: false,
   progress: null,
   report: null,
@@ -41,6 +47,8 @@ export const createScoringSlice: StateCreator<BenchState, [], [], ScoringSlice> 
   scoreError: null,
   resultVersion: 0,
   startScoring: () => set({ scoring: true, cancelling: false, progress: null, scoreError: null }),
+  startAdding: () => set({ adding: true, cancelling: false, progress: null, scoreError: null }),
+  stopAdding: (notice = null) => set({ adding: false, cancelling: false, progress: null, scoreError: notice }),
   setProgress: (progress) => set({ progress }),
   setCancelling: (cancelling) => set({ cancelling }),
   setScored: ({ report, extras, caseTable, elapsedMs }) => {
