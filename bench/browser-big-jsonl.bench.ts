@@ -9,6 +9,10 @@
  * Builds the current source into a private folder (BENCH_DIST, default
  * <tmp>/benchlens-bench-big-jsonl-dist) served on its own port, so it never races other builds of
  * dist/; BENCH_NO_BUILD=1 reuses that folder. BENCHLENS_BIG_JSONL_BYTES overrides the size.
+ * BENCH_PROFILE=1 builds unminified and prints the main thread's heaviest functions in every busy
+ * stretch from the end of the read to the case list (CDP Profiler). BENCH_TRACE=1 records a
+ * Chromium trace over the same span and prints what each main-thread task over 40 ms spent its
+ * time on (script, style, layout, paint, GC, message deserialisation …).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -29,10 +33,12 @@ export async function run(): Promise<void> {
   const big = writeBigLtb({ dir, images: 10_000, words: 10, predBytes: BYTES });
   console.log(`prediction file: ${(big.predBytes / MIB).toFixed(0)} MiB, ${big.lines} lines, ${big.polygons.toLocaleString('en')} polygons (${((performance.now() - t) / 1000).toFixed(1)} s to generate or reuse)`);
 
+  const profiling = process.env.BENCH_PROFILE === '1';
+  const tracing = process.env.BENCH_TRACE === '1';
   const outDir = resolve(process.env.BENCH_DIST ?? join(tmpdir(), 'benchlens-bench-big-jsonl-dist'));
   if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(join(outDir, 'index.html'))) {
     console.log(`building into ${outDir} …`);
-    await build({ root: REPO_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+    await build({ root: REPO_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: !profiling } });
   }
   const server = await preview({
     root: REPO_ROOT,
@@ -83,6 +89,13 @@ export async function run(): Promise<void> {
       } else if (performance.now() - t > 2_000 || label === 'Scoring') {
         readEnd = performance.now();
         pageReadEnd = (await page.evaluate('performance.now()')) as number;
+        // Profile only what follows the read: the read itself is idle on the main thread.
+        if (tracing) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+        if (profiling) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+          await cdp.send('Profiler.start');
+        }
         break;
       }
       await page.waitForTimeout(100);
@@ -93,6 +106,11 @@ export async function run(): Promise<void> {
     const scored = performance.now();
     await page.waitForTimeout(500);
     rss.stop();
+    if (profiling) {
+      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+      printHeaviest(profile);
+    }
+    if (tracing) printLongTasks(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] });
     const longest = (await page.evaluate('window.__longest')) as number;
     const tasks = ((await page.evaluate('window.__tasks')) as { ms: number; at: number; marks: string[] }[]).map(
       (k) => `${k.ms} (${k.at < pageReadEnd ? 'read' : 'score/show'} at ${((k.at - pageT0) / 1000).toFixed(1)} s${k.marks.length ? `, ${k.marks.join(', ')}` : ''})`,
@@ -116,6 +134,104 @@ export async function run(): Promise<void> {
     rss.stop();
     await browser.close();
     await new Promise<void>((r) => server.httpServer.close(() => r()));
+  }
+}
+
+interface CpuProfile {
+  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/**
+ * What the main thread did in each busy stretch over 40 ms (consecutive non-idle samples, gaps
+ * under 0.3 ms bridged — about one task): its heaviest functions by self time, and the app's own
+ * functions on the stack by inclusive time. (Same method as browser-score.bench.ts.)
+ */
+function printHeaviest(profile: CpuProfile, top = 25): void {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const label = (id: number) => {
+    const f = byId.get(id)!.callFrame;
+    return `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+  };
+  const idle = (id: number) => byId.get(id)!.callFrame.functionName === '(idle)';
+  const stretches: { from: number; to: number; ms: number }[] = [];
+  let cur: { from: number; to: number; ms: number } | null = null;
+  let gap = 0;
+  profile.samples.forEach((id, k) => {
+    const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+    if (!idle(id)) {
+      if (!cur) cur = { from: k, to: k, ms: 0 };
+      cur.ms += dt + gap;
+      cur.to = k;
+      gap = 0;
+    } else if (cur) {
+      gap += dt;
+      if (gap > 0.3) {
+        stretches.push(cur);
+        cur = null;
+        gap = 0;
+      }
+    }
+  });
+  if (cur) stretches.push(cur);
+  for (const st of stretches.filter((x) => x.ms > 40)) {
+    const self = new Map<string, number>();
+    const inclusive = new Map<string, number>();
+    for (let k = st.from; k <= st.to; k++) {
+      const id = profile.samples[k];
+      const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+      self.set(label(id), (self.get(label(id)) ?? 0) + dt);
+      const seen = new Set<string>();
+      for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+        const l = label(n);
+        if (seen.has(l) || !/\.js:/.test(l) || /jsx-runtime|^\(/.test(l)) continue;
+        seen.add(l);
+        inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
+      }
+    }
+    const list = (m: Map<string, number>) =>
+      [...m]
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, top)
+        .map(([name, v]) => `${v.toFixed(0)} ${name}`)
+        .join(' | ');
+    console.log(`busy stretch of ${st.ms.toFixed(0)} ms — self: ${list(self)}`);
+    console.log(`   app functions (inclusive): ${list(inclusive)}`);
+  }
+}
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'];
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } };
+}
+
+/** Every main-thread task over 40 ms of the trace, with the time of its direct and nested events by name. */
+function printLongTasks(trace: { traceEvents: TraceEvent[] }): void {
+  const ev = trace.traceEvents;
+  const main = new Set(ev.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = ev.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur !== undefined);
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 40_000);
+  const t0 = Math.min(...onMain.map((e) => e.ts));
+  for (const t of tasks) {
+    const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
+    const by = new Map<string, number>();
+    for (const e of inside) {
+      const extra = e.args?.data?.functionName || e.args?.data?.type || '';
+      const key = extra ? `${e.name}(${extra})` : e.name;
+      by.set(key, (by.get(key) ?? 0) + e.dur! / 1000);
+    }
+    const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 16).map(([k, v]) => `${v.toFixed(0)} ${k}`).join(' | ');
+    console.log(`task of ${(t.dur! / 1000).toFixed(0)} ms at +${((t.ts - t0) / 1e6).toFixed(2)} s: ${top}`);
   }
 }
 

@@ -67,7 +67,7 @@ export async function loadChroniclesPredictions(
   const out: LoadedPredictions<ChroniclesPreds>[] = [];
   for (const f of predictionFiles(input)) {
     ctx?.signal?.throwIfAborted();
-    out.push(await readResultsFile(dataset, input.source, f.path, f.model));
+    out.push(await readResultsFile(dataset, input.source, f.path, f.model, ctx));
   }
   return out;
 }
@@ -77,6 +77,7 @@ export async function readResultsFile(
   src: FileSource,
   path: string,
   model: string,
+  ctx?: RunContext,
 ): Promise<LoadedPredictions<ChroniclesPreds>> {
   const warnings: string[] = [];
   const rows = new Map<string, PredRow>();
@@ -120,7 +121,7 @@ export async function readResultsFile(
       warn(`image_path "${image}" repeats line ${prev.line}: this later row is the one judged`);
     }
     rows.set(image, { line: n, results: isPlainObject(ir) ? ir : {} });
-  }, bad);
+  }, bad, ctx);
   const missing = dataset.rows.length - rows.size;
   return {
     model,

@@ -42,8 +42,35 @@ export function predLength(p: LtbPredImage, k: number): number {
 }
 
 /**
- * Collects one image's polygons while its entry is read; `pack` copies them out once. One image
- * is built at a time, so all builders share one growable buffer.
+ * Typed-array views carved out of a few large buffers. One ArrayBuffer per image (30,000 of them
+ * for a 10,000-image file) makes V8 account external memory that often and start extra garbage
+ * collections; slabs of 8 MiB are shared by the images of one model and freed with it.
+ */
+class Slabs {
+  private static readonly SLAB = 1 << 20; // elements: 8 MiB of float64
+  private f64 = new Float64Array(0);
+  private f64Used = 0;
+  private u32 = new Uint32Array(0);
+  private u32Used = 0;
+  float64(n: number): Float64Array {
+    if (this.f64Used + n > this.f64.length) {
+      this.f64 = new Float64Array(Math.max(Slabs.SLAB, n));
+      this.f64Used = 0;
+    }
+    return this.f64.subarray(this.f64Used, (this.f64Used += n));
+  }
+  uint32(n: number): Uint32Array {
+    if (this.u32Used + n > this.u32.length) {
+      this.u32 = new Uint32Array(Math.max(Slabs.SLAB, n));
+      this.u32Used = 0;
+    }
+    return this.u32.subarray(this.u32Used, (this.u32Used += n));
+  }
+}
+
+/**
+ * Collects one image's polygons while its entry is read; `pack` copies them into the model's
+ * slabs. One image is built at a time, so all builders share one growable buffer.
  */
 class PredBuilder {
   private static buf = new Float64Array(1 << 16);
@@ -61,8 +88,14 @@ class PredBuilder {
     this.start.push(this.n);
     this.scores.push(score);
   }
-  pack(): LtbPredImage {
-    return { coords: PredBuilder.buf.slice(0, this.n), start: new Uint32Array(this.start), scores: new Float64Array(this.scores) };
+  pack(slabs: Slabs): LtbPredImage {
+    const coords = slabs.float64(this.n);
+    coords.set(PredBuilder.buf.subarray(0, this.n));
+    const start = slabs.uint32(this.start.length);
+    start.set(this.start);
+    const scores = slabs.float64(this.scores.length);
+    scores.set(this.scores);
+    return { coords, start, scores };
   }
 }
 
@@ -76,11 +109,21 @@ export const PREDICTION_FORMATS =
   'JSON {image: [[x1, y1, …, score]]}, JSON [{filename|img_path, boundary_result}], MMOCR det_polygons/det_scores ' +
   '(JSONL or a folder of per-image JSON), or ICDAR2015 res_img_<n>.txt (folder or .zip)';
 
+/** `list` value meaning "the k-th entry of a {image: [entries]} object" (numbered from 1). */
+const ENTRY = '\0entry';
+
+/** "m.jsonl: line 3: det_polygons[7]", "model.json: img_1.jpg entry 8", or `at` alone. */
+function whereText(at: string, list?: string, k?: number): string {
+  if (list === undefined || k === undefined) return at;
+  return list === ENTRY ? `${at} entry ${k + 1}` : `${at}: ${list}[${k}]`;
+}
+
 /** Collects one model's predictions, matching image names and counting what it had to drop. */
 class Collector {
   readonly images: (LtbPredImage | undefined)[];
   private readonly from: string[] = [];
   private building: { index: number; builder: PredBuilder } | null = null;
+  private readonly slabs = new Slabs();
   readonly warnings = new WarningList();
   readonly counts = { predictions: 0, dropped_polygons: 0, malformed_lines: 0, unknown_images: 0 };
 
@@ -122,16 +165,20 @@ class Collector {
   /** Packs the image `image` returned last. */
   done(): void {
     if (!this.building) return;
-    this.images[this.building.index] = this.building.builder.pack();
+    this.images[this.building.index] = this.building.builder.pack(this.slabs);
     this.building = null;
   }
 
-  add(img: PredBuilder, poly: unknown, score: unknown, where: string): void {
+  /**
+   * Adds one polygon. Where it came from is passed in pieces and put into words only for a
+   * warning: a dense detector's file holds ~20 million polygons and nearly all of them are fine.
+   */
+  add(img: PredBuilder, poly: unknown, score: unknown, at: string, list?: string, k?: number): void {
     const p = parsePolygon(poly);
     const s = parseScore(score);
     if (typeof p === 'string' || typeof s === 'string') {
       this.counts.dropped_polygons++;
-      this.warnings.add(`${where}: ${typeof p === 'string' ? p : s} (dropped)`);
+      this.warnings.add(`${whereText(at, list, k)}: ${typeof p === 'string' ? p : s} (dropped)`);
       return;
     }
     img.push(p, s);
@@ -139,20 +186,20 @@ class Collector {
   }
 
   /** `[x1, y1, …, xn, yn, score]` */
-  addWithScore(img: PredBuilder, entry: unknown, where: string): void {
+  addWithScore(img: PredBuilder, entry: unknown, at: string, list: string, k: number): void {
     if (!Array.isArray(entry)) {
       this.counts.dropped_polygons++;
-      this.warnings.add(`${where}: not a list [x1, y1, …, score] (dropped)`);
+      this.warnings.add(`${whereText(at, list, k)}: not a list [x1, y1, …, score] (dropped)`);
       return;
     }
     if (entry.length % 2 === 0 && entry.length >= 6 && entry.every((v) => typeof v === 'number')) {
       this.counts.dropped_polygons++;
-      this.warnings.add(`${where}: ${entry.length} numbers: expected x1, y1, …, xn, yn, score (no score?) (dropped)`);
+      this.warnings.add(`${whereText(at, list, k)}: ${entry.length} numbers: expected x1, y1, …, xn, yn, score (no score?) (dropped)`);
       return;
     }
     // The entry was parsed for us alone: take the score off its end instead of copying the polygon.
     const score = entry.pop();
-    this.add(img, entry, score, where);
+    this.add(img, entry, score, at, list, k);
   }
 
   /** One record of forms 2 and 3. */
@@ -178,14 +225,14 @@ class Collector {
         this.counts.dropped_polygons += Math.abs(scores.length - rec.det_polygons.length);
       }
       const n = Math.min(scores.length, rec.det_polygons.length);
-      for (let k = 0; k < n; k++) this.add(img, rec.det_polygons[k], scores[k], `${where}: det_polygons[${k}]`);
+      for (let k = 0; k < n; k++) this.add(img, rec.det_polygons[k], scores[k], where, 'det_polygons', k);
       this.done();
       return;
     }
     if (Array.isArray(rec.boundary_result)) {
       const img = this.image(label, where);
       if (!img) return;
-      rec.boundary_result.forEach((e, k) => this.addWithScore(img, e, `${where}: boundary_result[${k}]`));
+      rec.boundary_result.forEach((e, k) => this.addWithScore(img, e, where, 'boundary_result', k));
       this.done();
       return;
     }
@@ -203,7 +250,7 @@ class Collector {
       }
       const img = this.image(name, file);
       if (!img) continue;
-      entries.forEach((e, k) => this.addWithScore(img, e, `${file}: ${name} entry ${k + 1}`));
+      entries.forEach((e, k) => this.addWithScore(img, e, `${file}: ${name}`, ENTRY, k));
       this.done();
     }
   }

@@ -153,7 +153,7 @@ async function loadPredictions(
     const label = f.path === input.path ? input.path : `${input.name}/${f.path}`;
     let parsed;
     try {
-      parsed = await parsePredictionFile(f.src, f.path, known);
+      parsed = await parsePredictionFile(f.src, f.path, known, ctx);
     } catch (e) {
       throw new InputError(`prediction file ${label}: ${(e as Error).message}`);
     }
