@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../test/shared';
 import { writeBigLtb, type BigLtb } from './bigLtb';
-import { metricCell } from './helpers';
+import { countsByState, metricCell, openCase, viewer, type CaseLine } from './helpers';
 
 const BYTES = Number(process.env.BENCHLENS_BIG_JSONL_BYTES ?? 2 ** 30);
 const DIR = join(tmpdir(), `benchlens-big-jsonl-${BYTES}`);
@@ -36,9 +36,20 @@ test.beforeAll(() => {
  * The numbers for the same files computed in Node (a separate process, as the CLI computes them:
  * e2e/nodeReport.ts prints report.json without writing the ~4 GB case file).
  */
-function nodeReport(): Promise<{ metrics: Record<string, number>; counts: Record<string, number>; warnings: string[] }> {
+interface NodeResult {
+  metrics: Record<string, number>;
+  counts: Record<string, number>;
+  warnings: string[];
+  /** The case line of DENSE_CASE. */
+  dense: CaseLine;
+}
+
+/** A case with ~1,900 predictions, opened in the viewer at the end of the first test. */
+const DENSE_CASE = 'img_2.jpg';
+
+function nodeReport(): Promise<NodeResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join('e2e', 'nodeReport.ts'), big.dataset, big.predictions], {
+    const child = spawn(process.execPath, ['--import', 'tsx', join('e2e', 'nodeReport.ts'), big.dataset, big.predictions, DENSE_CASE], {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -49,8 +60,8 @@ function nodeReport(): Promise<{ metrics: Record<string, number>; counts: Record
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`nodeReport exited with ${code}: ${err.slice(-2000)}`));
-      const report = JSON.parse(Buffer.concat(out).toString('utf8')) as { models: Record<string, never> };
-      resolve(report.models[MODEL]);
+      const { report, cases } = JSON.parse(Buffer.concat(out).toString('utf8')) as { report: { models: Record<string, NodeResult> }; cases: Record<string, CaseLine> };
+      resolve({ ...report.models[MODEL], dense: cases[DENSE_CASE] });
     });
   });
 }
@@ -126,6 +137,12 @@ test('a 1 GiB JSONL streams with MiB progress, the page answers meanwhile, and t
   expect(want.counts.malformed_lines).toBe(malformed);
   await expect(warnings).toContainText(`${malformed} malformed lines`);
   for (const w of want.warnings) await expect(warnings).toContainText(w);
+
+  // A dense case opens in the viewer with every prediction drawn in the state Node gave it
+  // (its instances are rebuilt on demand in the worker: they are not kept for 19 million polygons).
+  expect(want.dense.pred.length).toBeGreaterThan(1000);
+  await openCase(page, DENSE_CASE);
+  await expect.poll(() => viewer(page, 'sceneCounts', 0), { timeout: 60_000 }).toEqual(countsByState(want.dense));
 });
 
 test('Cancel during the read stops it: the page says so, no model is added, and a small file adds afterwards', async ({ page }) => {

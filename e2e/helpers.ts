@@ -2,6 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import type { CaseViewerHandle } from '../src/app/canvas/CaseViewer';
 
 /** Every file under `dir` (relative '/'-paths), hidden ones included (the app must skip them). */
 export function walk(dir: string): string[] {
@@ -57,3 +58,58 @@ export async function fillOpfs(page: Page, dir: string, name: string): Promise<v
     { files, name },
   );
 }
+
+// ---------------------------------------------------------------- case lines and the viewer
+
+export type Shape = { type: 'polygon'; points: number[] } | { type: 'box'; box: [number, number, number, number] } | { type: string };
+export interface LineInstance {
+  id: number;
+  state: string;
+  reason?: string;
+  shape?: Shape;
+  attrs?: Record<string, unknown>;
+}
+export interface CaseLine {
+  model: string;
+  case_id: string;
+  task?: string;
+  gt: LineInstance[];
+  pred: LineInstance[];
+}
+
+/** "side:state" → count over the instances that have a shape (what the viewer can draw). */
+export function countsByState(line: CaseLine): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const side of ['gt', 'pred'] as const) {
+    for (const inst of line[side]) {
+      if (!inst.shape) continue;
+      const k = `${side}:${inst.state}`;
+      out[k] = (out[k] ?? 0) + 1;
+    }
+  }
+  return out;
+}
+
+/** Calls a method of the app's viewer handle (window.__caseViewer) in the page. */
+export const viewer = <T>(page: Page, fn: keyof CaseViewerHandle, ...args: unknown[]) =>
+  page.evaluate(
+    ([f, a]) => {
+      const h = window.__caseViewer as unknown as Record<string, (...x: unknown[]) => unknown> | null | undefined;
+      if (!h) throw new Error('no case viewer on the page');
+      return h[f as string](...(a as unknown[]));
+    },
+    [fn, args] as const,
+  ) as Promise<T>;
+
+/** Opens the case through the list's search box and waits until the viewer shows it. */
+export async function openCase(page: Page, caseId: string): Promise<void> {
+  await page.getByLabel('Search cases').fill(caseId);
+  const row = page.locator(`[data-testid="case-row"][data-case-id="${caseId}"]`);
+  await row.click();
+  await expect(row).toHaveAttribute('aria-selected', 'true');
+  await page.waitForFunction(() => {
+    const h = window.__caseViewer;
+    return !!h && Object.keys(h.sceneCounts(0)).length > 0;
+  });
+}
+

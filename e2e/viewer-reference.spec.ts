@@ -10,24 +10,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { CaseViewerHandle } from '../src/app/canvas/CaseViewer';
 import { HAS_SHARED, REPO_ROOT, shared } from '../test/shared';
-
-type Shape = { type: 'polygon'; points: number[] } | { type: 'box'; box: [number, number, number, number] } | { type: string };
-interface LineInstance {
-  id: number;
-  state: string;
-  reason?: string;
-  shape?: Shape;
-  attrs?: Record<string, unknown>;
-}
-interface CaseLine {
-  model: string;
-  case_id: string;
-  task?: string;
-  gt: LineInstance[];
-  pred: LineInstance[];
-}
+import { countsByState, openCase, viewer, type CaseLine, type LineInstance, type Shape } from './helpers';
 
 /** Runs the CLI the way CI does and reads back its case_analysis.jsonl. */
 function cliCaseLines(dataset: string, preds: string[]): CaseLine[] {
@@ -38,19 +22,6 @@ function cliCaseLines(dataset: string, preds: string[]): CaseLine[] {
     .split('\n')
     .filter((l) => l.trim())
     .map((l) => JSON.parse(l) as CaseLine);
-}
-
-/** "side:state" → count over the instances that have a shape (what the viewer can draw). */
-function countsByState(line: CaseLine): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const side of ['gt', 'pred'] as const) {
-    for (const inst of line[side]) {
-      if (!inst.shape) continue;
-      const k = `${side}:${inst.state}`;
-      out[k] = (out[k] ?? 0) + 1;
-    }
-  }
-  return out;
 }
 
 const has = (line: CaseLine, side: 'gt' | 'pred', state: string) => line[side].some((i) => i.state === state && i.shape);
@@ -94,29 +65,6 @@ function interiorPoints(pts: [number, number][]): [number, number][] {
   const out: [number, number][] = [];
   for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) out.push([x0 + ((x1 - x0) * i) / 12, y0 + ((y1 - y0) * j) / 12]);
   return out.filter(([x, y]) => inside(pts, x, y)).sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
-}
-
-/** Calls a method of the app's viewer handle (window.__caseViewer) in the page. */
-const viewer = <T>(page: Page, fn: keyof CaseViewerHandle, ...args: unknown[]) =>
-  page.evaluate(
-    ([f, a]) => {
-      const h = window.__caseViewer as unknown as Record<string, (...x: unknown[]) => unknown> | null | undefined;
-      if (!h) throw new Error('no case viewer on the page');
-      return h[f as string](...(a as unknown[]));
-    },
-    [fn, args] as const,
-  ) as Promise<T>;
-
-/** Opens the case through the list's search box and waits until the viewer shows it. */
-async function openCase(page: Page, caseId: string): Promise<void> {
-  await page.getByLabel('Search cases').fill(caseId);
-  const row = page.locator(`[data-testid="case-row"][data-case-id="${caseId}"]`);
-  await row.click();
-  await expect(row).toHaveAttribute('aria-selected', 'true');
-  await page.waitForFunction(() => {
-    const h = window.__caseViewer;
-    return !!h && Object.keys(h.sceneCounts(0)).length > 0;
-  });
 }
 
 /** The drawn counts must be the case line's: in the scene, and on the canvas (a new case opens at "fit", all on screen). */
