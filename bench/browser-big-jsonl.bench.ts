@@ -11,7 +11,7 @@
  * dist/; BENCH_NO_BUILD=1 reuses that folder. BENCHLENS_BIG_JSONL_BYTES overrides the size.
  * BENCH_PROFILE=1 builds unminified and prints the main thread's heaviest functions in every busy
  * stretch from the end of the read to the case list (CDP Profiler). BENCH_TRACE=1 records a
- * Chromium trace over the same span and prints what each main-thread task over 40 ms spent its
+ * Chromium trace over the same span and prints what each main-thread task over 25 ms spent its
  * time on (script, style, layout, paint, GC, message deserialisation …).
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -106,11 +106,16 @@ export async function run(): Promise<void> {
     const scored = performance.now();
     await page.waitForTimeout(500);
     rss.stop();
+    let profile: CpuProfile | undefined;
     if (profiling) {
-      const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
-      printHeaviest(profile);
+      profile = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
+      if (!tracing) printHeaviest(profile);
     }
-    if (tracing) printLongTasks(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] });
+    if (tracing) {
+      const dom = await page.evaluate(`[...document.querySelectorAll('main > *, .sidebar > *')].map((e) => (e.getAttribute('aria-label') || e.className || e.tagName) + ' ' + e.querySelectorAll('*').length).join(', ') + ' — page ' + document.querySelectorAll('*').length`);
+      console.log(`elements: ${String(dom)}`);
+    }
+    if (tracing) printLongTasks(JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] }, profile);
     const longest = (await page.evaluate('window.__longest')) as number;
     const tasks = ((await page.evaluate('window.__tasks')) as { ms: number; at: number; marks: string[] }[]).map(
       (k) => `${k.ms} (${k.at < pageReadEnd ? 'read' : 'score/show'} at ${((k.at - pageT0) / 1000).toFixed(1)} s${k.marks.length ? `, ${k.marks.join(', ')}` : ''})`,
@@ -138,6 +143,7 @@ export async function run(): Promise<void> {
 }
 
 interface CpuProfile {
+  startTime: number;
   nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
   samples: number[];
   timeDeltas: number[];
@@ -215,13 +221,14 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } };
 }
 
-/** Every main-thread task over 40 ms of the trace, with the time of its direct and nested events by name. */
-function printLongTasks(trace: { traceEvents: TraceEvent[] }): void {
+/** Every main-thread task over 25 ms of the trace, with the time of its direct and nested events by name. */
+function printLongTasks(trace: { traceEvents: TraceEvent[] }, profile?: CpuProfile): void {
   const ev = trace.traceEvents;
   const main = new Set(ev.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
   const onMain = ev.filter((e) => main.has(`${e.pid}:${e.tid}`) && e.ph === 'X' && e.dur !== undefined);
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 40_000);
-  const t0 = Math.min(...onMain.map((e) => e.ts));
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && e.dur! > 25_000);
+  const t0 = onMain.reduce((m, e) => Math.min(m, e.ts), Infinity);
+  const threadName = new Map(ev.filter((e) => e.name === 'thread_name').map((e) => [`${e.pid}:${e.tid}`, e.args?.name ?? '']));
   for (const t of tasks) {
     const inside = onMain.filter((e) => e !== t && e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur!);
     const by = new Map<string, number>();
@@ -232,6 +239,50 @@ function printLongTasks(trace: { traceEvents: TraceEvent[] }): void {
     }
     const top = [...by].sort((a, b) => b[1] - a[1]).slice(0, 16).map(([k, v]) => `${v.toFixed(0)} ${k}`).join(' | ');
     console.log(`task of ${(t.dur! / 1000).toFixed(0)} ms at +${((t.ts - t0) / 1e6).toFixed(2)} s: ${top}`);
+    // What the renderer's other threads (the worker, V8's GC helpers) did meanwhile: they share the cores.
+    const others = new Map<string, number>();
+    for (const e of ev) {
+      if (e.pid !== t.pid || e.tid === t.tid || e.ph !== 'X' || e.dur === undefined || !/^(RunTask|ThreadControllerImpl::RunTask|V8\.GC.*|MajorGC|MinorGC|ThreadPool_RunTask)$/.test(e.name)) continue;
+      const overlap = Math.min(e.ts + e.dur, t.ts + t.dur!) - Math.max(e.ts, t.ts);
+      if (overlap <= 0) continue;
+      const k = `${threadName.get(`${e.pid}:${e.tid}`) ?? e.tid}/${e.name}`;
+      others.set(k, (others.get(k) ?? 0) + overlap / 1000);
+    }
+    console.log(`   meanwhile elsewhere in the renderer: ${[...others].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${v.toFixed(0)} ${k}`).join(' | ') || 'nothing'}`);
+    if (profile) {
+      // The profile's clock is the trace's: pick its samples inside this task.
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      const parent = new Map<number, number>();
+      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+      const label = (id: number) => {
+        const f = byId.get(id)!.callFrame;
+        return `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
+      };
+      const self = new Map<string, number>();
+      const inclusive = new Map<string, number>();
+      let at = profile.startTime;
+      profile.samples.forEach((id, k) => {
+        at += profile.timeDeltas[k];
+        if (at < t.ts || at > t.ts + t.dur!) return;
+        const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
+        self.set(label(id), (self.get(label(id)) ?? 0) + dt);
+        const seen = new Set<string>();
+        for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+          const l = label(n);
+          if (seen.has(l) || !/\.js:/.test(l) || /^\(/.test(l)) continue;
+          seen.add(l);
+          inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
+        }
+      });
+      const list = (m: Map<string, number>) =>
+        [...m]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 20)
+          .map(([name, v]) => `${v.toFixed(0)} ${name}`)
+          .join(' | ');
+      console.log(`   self: ${list(self)}`);
+      console.log(`   inclusive: ${list(inclusive)}`);
+    }
   }
 }
 

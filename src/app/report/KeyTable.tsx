@@ -1,4 +1,5 @@
 /** A table with one row per metric and one column per model (the layout most official sheets use). */
+import { memo } from 'react';
 import type { Report } from '../../core';
 import { MetricCell } from './MetricCell';
 
@@ -7,7 +8,8 @@ export interface KeyRow {
   key: string;
 }
 
-export function KeyTable({ report, rows, caption, decimals }: { report: Report; rows: KeyRow[]; caption?: string; decimals?: number }) {
+/** Memoised: the progressive "all metric keys" list re-renders its parent once per group. */
+export const KeyTable = memo(function KeyTable({ report, rows, caption, decimals }: { report: Report; rows: KeyRow[]; caption?: string; decimals?: number }) {
   const models = Object.keys(report.models);
   const present = rows.filter((r) => models.some((m) => r.key in report.models[m].metrics));
   if (present.length === 0) return null;
@@ -38,7 +40,7 @@ export function KeyTable({ report, rows, caption, decimals }: { report: Report; 
       </tbody>
     </table>
   );
-}
+});
 
 /** Distinct middle segments of keys `<prefix>/<value>/<rest>` (e.g. the categories of TABench). */
 export function groupValues(report: Report, prefix: string): string[] {

@@ -160,12 +160,15 @@ export async function rescore(protocol?: Protocol): Promise<void> {
     });
     performance.mark('benchlens:score-received'); // lets the perf bench name its long tasks
     const table = await client.getCaseTable();
+    // Receiving the table (structured-clone deserialisation of its strings, and the young-generation
+    // collection that follows) is one task; the report renders in the next, the case list in the
+    // one after, so none of them holds the main thread for long (issue 6) — least of all right
+    // after a big score, when the worker's garbage collection competes for the same cores.
+    // "Scoring" and its Cancel button last until the report is installed, as the cancel flow expects.
+    await nextTask();
     if (gen !== generation) return;
     // Cancel was pressed after the worker had finished: the user asked not to see this run.
     if (useBench.getState().cancelling || !useBench.getState().scoring) return;
-    // The report and the case list render in separate tasks so neither holds the main thread for
-    // long (issue 6). The report goes in first, in the task that received the table (so "scoring"
-    // and its Cancel button last until both are here, as the cancel flow expects).
     performance.mark('benchlens:show-report');
     useBench.getState().setScored({ report: out.report, extras: out.extras, elapsedMs: out.elapsedMs });
     await nextTask();

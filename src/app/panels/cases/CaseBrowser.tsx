@@ -43,6 +43,8 @@ export interface CaseBrowserProps {
 }
 
 const ROW_HEIGHT = 56;
+/** Mount stages of a new table after the toolbar: the sidebar, then the rows. */
+const STAGES = 2;
 const TILE_WIDTH = 176;
 const TILE_HEIGHT = 168;
 const THUMB_WIDTH = 160;
@@ -84,6 +86,18 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   const loader = useMemo(() => new ThumbnailLoader({ loadImage, decode: decodeInWorker, createUrl: (b) => URL.createObjectURL(b), revokeUrl: (u) => URL.revokeObjectURL(u) }, { width: THUMB_WIDTH }), [loadImage]);
   useEffect(() => () => loader.dispose(), [loader]);
 
+  // A new table mounts in stages, a task apart: the toolbar (with the case count), then the filter
+  // sidebar, then the rows. Mounting all of it at once (plus the style and layout that follow) was
+  // one long task right after a big score, when the worker's garbage collection competes for the
+  // same cores (issue 6). Placeholders keep the layout in place meanwhile.
+  const [stage, setStage] = useState<{ table: CaseTable | null; shown: number }>({ table: null, shown: 0 });
+  const shown = stage.table === table ? stage.shown : 0;
+  useEffect(() => {
+    if (!table || shown >= STAGES) return;
+    const t = setTimeout(() => setStage({ table, shown: shown + 1 }), 0);
+    return () => clearTimeout(t);
+  }, [table, shown]);
+
   if (!table || current !== table || !result) {
     return (
       <div className="cb-root cb-empty" data-testid="case-browser">
@@ -94,10 +108,10 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   return (
     <div className="cb-root" data-testid="case-browser">
       {store === (useBench as unknown) && <ReviewStatusFeed store={store} table={table} />}
-      <FacetSidebar store={store} table={table} />
+      {shown >= 1 ? <FacetSidebar store={store} table={table} /> : <aside className="cb-sidebar" aria-busy="true" />}
       <div className="cb-main">
         <Toolbar store={store} table={table} />
-        <CaseView store={store} table={table} rows={result.rows} loader={loader} onSelect={onSelect} />
+        {shown >= 2 ? <CaseView store={store} table={table} rows={result.rows} loader={loader} onSelect={onSelect} /> : <div className="cb-viewport" aria-busy="true" />}
       </div>
     </div>
   );
