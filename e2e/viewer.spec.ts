@@ -220,6 +220,31 @@ test.describe('case viewer', () => {
     expect(await handle(page, 'sceneCounts', 1)).toMatchObject({ 'gt:fn': 1, 'pred:fp': 2, 'pred:tp': 2 });
   });
 
+  test('lists both models\' predictions side by side; a row of the second selects in pane 1', async ({ page }) => {
+    await open(page, 'case=ltb&compare=2');
+    const panel = page.getByTestId('instance-panel');
+    await expect(panel.locator('h4')).toHaveText(['Ground truth (4) — states vs model-a', 'Predictions — model-a (6)', 'Predictions — model-b (5)']);
+    const counts = await handle<Record<string, number>>(page, 'sceneCounts', 1);
+    expect(await panel.locator('[data-key^="1:pred:"]').count()).toBe(Object.entries(counts).filter(([k]) => k.startsWith('pred:')).reduce((n, [, c]) => n + c, 0));
+    expect(await panel.locator('[data-key^="0:pred:"]').count()).toBe(6);
+    // Reasons are text: model-b's ignored prediction keeps its sentence.
+    await expect(panel.locator('[data-key="1:pred:1"]')).toContainText(LTB_SWALLOWED.reason);
+
+    const before = await handle<{ scale: number }[]>(page, 'paneTransforms');
+    await panel.locator('[data-key="1:pred:3"]').click();
+    expect(await handle(page, 'selected')).toEqual({ view: 1, side: 'pred', id: 3 });
+    await expect(panel.locator('[data-key="1:pred:3"]')).toHaveAttribute('aria-selected', 'true');
+    await expect.poll(async () => (await handle<{ scale: number }[]>(page, 'paneTransforms'))[1].scale).toBeGreaterThan(before[1].scale * 2);
+    // Zoomed onto model-b's FP (1000, 640)–(1200, 700): its centre sits at pane 1's centre,
+    // and the explanation appears over pane 1, not pane 0.
+    const [cx, cy] = await at(page, 1, 1100, 670);
+    const box = (await page.getByTestId('viewer-pane-1').boundingBox())!;
+    expect(Math.abs(cx - (box.x + box.width / 2))).toBeLessThan(2);
+    expect(Math.abs(cy - (box.y + box.height / 2))).toBeLessThan(2);
+    await expect(page.getByTestId('viewer-pane-1').locator('..').getByTestId('viewer-tooltip')).toBeVisible();
+    await expect(page.getByTestId('viewer-tooltip')).toHaveCount(1);
+  });
+
   test('overlays two models in one pane with a colour each', async ({ page }) => {
     await open(page, 'case=ltb&compare=overlay');
     await expect(page.getByTestId('model-legend')).toHaveText(['■ model-a', '■ model-b']);

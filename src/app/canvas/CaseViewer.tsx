@@ -297,6 +297,11 @@ export function CaseViewer(props: CaseViewerProps) {
   const tip = tipItem ? explain(tipItem.side, tipItem.inst, views.length > 1 ? views[tipItem.view]?.model : undefined) : null;
 
   const activeViews = panes[Math.min(activePane, panes.length - 1)] ?? [];
+  // Side by side, the panel lists every pane's predictions (GT once, with the first pane's
+  // states, as its canvas draws them), so two models can be compared row by row; a row of the
+  // second model still selects and zooms in the pane that draws it (select → paneOfView).
+  const sideBySide = compare === 'side-by-side' && panes.length > 1;
+  const panelViews = useMemo(() => (sideBySide ? panes.flat() : (panes[Math.min(activePane, panes.length - 1)] ?? [])), [sideBySide, panes, activePane]);
   const selectedKey = selection ? instanceKey(selection.view, selection.side, selection.id) : null;
   const onRowSelect = useCallback((v: number, side: Side, id: number) => select({ view: v, side, id }, true), [select]);
   const statusText = imageStatus === 'ok' ? null : imageStatus === 'loading' ? 'loading image…' : imageStatus === 'missing' ? `image not found${props.imagePath ? `: ${props.imagePath}` : ''}` : `image could not be decoded${props.imagePath ? `: ${props.imagePath}` : ''}`;
@@ -392,7 +397,7 @@ export function CaseViewer(props: CaseViewerProps) {
         {activeViews.map((v) => (
           <TextDiff key={v.index} record={v.record} model={activeViews.length > 1 ? v.model : undefined} />
         ))}
-        <InstancePanel pane={activeViews} selected={selectedKey} onSelect={onRowSelect} />
+        <InstancePanel pane={panelViews} gtStatesOf={sideBySide ? panelViews[0]?.model : undefined} selected={selectedKey} onSelect={onRowSelect} />
       </aside>
     </div>
   );

@@ -16,13 +16,15 @@ export interface InstancePanelProps {
   pane: readonly PaneView[];
   /** instanceKey(view, side, id) of the selected instance, or null. */
   selected: string | null;
+  /** Side by side: the model whose matching the GT rows' states come from (named in the GT heading). */
+  gtStatesOf?: string;
   onSelect(view: number, side: Side, id: number): void;
 }
 
 const ellipsis = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
 
-export const InstancePanel = memo(function InstancePanel({ pane, selected, onSelect }: InstancePanelProps) {
-  const flat = useMemo(() => flattenSections(panelSections(pane)), [pane]);
+export const InstancePanel = memo(function InstancePanel({ pane, selected, gtStatesOf, onSelect }: InstancePanelProps) {
+  const flat = useMemo(() => flattenSections(panelSections(pane, gtStatesOf)), [pane, gtStatesOf]);
   const box = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
   const multi = pane.length > 1;

@@ -16,8 +16,12 @@ export interface PanelSection {
   rows: PanelRow[];
 }
 
-/** GT once (from the first view of the pane, as the canvas draws it), then each model's predictions. */
-export function panelSections(pane: readonly PaneView[]): PanelSection[] {
+/**
+ * GT once (from the first view of the pane, as the canvas draws it), then each model's predictions.
+ * `gtStatesOf` names the model the GT states belong to in the heading (side by side, where the
+ * other model's GT states differ and are only on its own pane).
+ */
+export function panelSections(pane: readonly PaneView[], gtStatesOf?: string): PanelSection[] {
   const out: PanelSection[] = [];
   const row = (v: PaneView, side: Side, inst: Instance): PanelRow => ({
     key: instanceKey(v.index, side, inst.id),
@@ -29,7 +33,7 @@ export function panelSections(pane: readonly PaneView[]): PanelSection[] {
   });
   const first = pane[0];
   if (!first) return out;
-  out.push({ title: `Ground truth (${first.record.gt.length})`, rows: first.record.gt.map((g) => row(first, 'gt', g)) });
+  out.push({ title: `Ground truth (${first.record.gt.length})${gtStatesOf ? ` — states vs ${gtStatesOf}` : ''}`, rows: first.record.gt.map((g) => row(first, 'gt', g)) });
   for (const v of pane) out.push({ title: `Predictions — ${v.model} (${v.record.pred.length})`, rows: v.record.pred.map((p) => row(v, 'pred', p)) });
   return out;
 }

@@ -74,4 +74,13 @@ describe('panel rows', () => {
     expect(flat.entries[from].top).toBeLessThanOrEqual(1000);
     expect(flat.entries[to - 1].top + flat.entries[to - 1].height).toBeGreaterThanOrEqual(1300);
   });
+
+  it('side by side: GT once (naming whose states it shows), then a predictions section per model', () => {
+    const a = rec({ gt: [{ id: 0, state: 'fn' }], pred: [{ id: 0, state: 'fp' }] });
+    const b = rec({ gt: [{ id: 0, state: 'tp' }], pred: [{ id: 0, state: 'tp' }, { id: 1, state: 'fp' }] });
+    const sections = panelSections([{ index: 0, model: 'a', record: a }, { index: 1, model: 'b', record: b }], 'a');
+    expect(sections.map((s) => s.title)).toEqual(['Ground truth (1) — states vs a', 'Predictions — a (1)', 'Predictions — b (2)']);
+    expect(sections[0].rows[0].inst.state).toBe('fn');
+    expect(sections[2].rows.map((r) => r.key)).toEqual(['1:pred:0', '1:pred:1']);
+  });
 });
