@@ -22,6 +22,7 @@ import { build, preview } from 'vite';
 import { writeBigLtb } from '../e2e/bigLtb';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { REPO_ROOT } from '../test/shared';
+import { printHeaviest, type CpuProfile } from './cpuProfile';
 
 const BYTES = Number(process.env.BENCHLENS_BIG_JSONL_BYTES ?? 2 ** 30);
 const MIB = 2 ** 20;
@@ -109,7 +110,7 @@ export async function run(): Promise<void> {
     let profile: CpuProfile | undefined;
     if (profiling) {
       profile = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
-      if (!tracing) printHeaviest(profile);
+      if (!tracing) printHeaviest(profile, 25, 0.3);
     }
     if (tracing) {
       const dom = await page.evaluate(`[...document.querySelectorAll('main > *, .sidebar > *')].map((e) => (e.getAttribute('aria-label') || e.className || e.tagName) + ' ' + e.querySelectorAll('*').length).join(', ') + ' — page ' + document.querySelectorAll('*').length`);
@@ -142,72 +143,6 @@ export async function run(): Promise<void> {
   }
 }
 
-interface CpuProfile {
-  startTime: number;
-  nodes: { id: number; children?: number[]; callFrame: { functionName: string; url: string; lineNumber: number } }[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/**
- * What the main thread did in each busy stretch over 40 ms (consecutive non-idle samples, gaps
- * under 0.3 ms bridged — about one task): its heaviest functions by self time, and the app's own
- * functions on the stack by inclusive time. (Same method as browser-score.bench.ts.)
- */
-function printHeaviest(profile: CpuProfile, top = 25): void {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parent = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (id: number) => {
-    const f = byId.get(id)!.callFrame;
-    return `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
-  };
-  const idle = (id: number) => byId.get(id)!.callFrame.functionName === '(idle)';
-  const stretches: { from: number; to: number; ms: number }[] = [];
-  let cur: { from: number; to: number; ms: number } | null = null;
-  let gap = 0;
-  profile.samples.forEach((id, k) => {
-    const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
-    if (!idle(id)) {
-      if (!cur) cur = { from: k, to: k, ms: 0 };
-      cur.ms += dt + gap;
-      cur.to = k;
-      gap = 0;
-    } else if (cur) {
-      gap += dt;
-      if (gap > 0.3) {
-        stretches.push(cur);
-        cur = null;
-        gap = 0;
-      }
-    }
-  });
-  if (cur) stretches.push(cur);
-  for (const st of stretches.filter((x) => x.ms > 40)) {
-    const self = new Map<string, number>();
-    const inclusive = new Map<string, number>();
-    for (let k = st.from; k <= st.to; k++) {
-      const id = profile.samples[k];
-      const dt = (profile.timeDeltas[k + 1] ?? 0) / 1000;
-      self.set(label(id), (self.get(label(id)) ?? 0) + dt);
-      const seen = new Set<string>();
-      for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
-        const l = label(n);
-        if (seen.has(l) || !/\.js:/.test(l) || /jsx-runtime|^\(/.test(l)) continue;
-        seen.add(l);
-        inclusive.set(l, (inclusive.get(l) ?? 0) + dt);
-      }
-    }
-    const list = (m: Map<string, number>) =>
-      [...m]
-        .sort((a, b) => b[1] - a[1])
-        .slice(0, top)
-        .map(([name, v]) => `${v.toFixed(0)} ${name}`)
-        .join(' | ');
-    console.log(`busy stretch of ${st.ms.toFixed(0)} ms — self: ${list(self)}`);
-    console.log(`   app functions (inclusive): ${list(inclusive)}`);
-  }
-}
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink', 'toplevel'];
 
