@@ -22,7 +22,7 @@ import { build, preview } from 'vite';
 import { writeBigLtb } from '../e2e/bigLtb';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { REPO_ROOT } from '../test/shared';
-import { printHeaviest, type CpuProfile } from './cpuProfile';
+import { printHeaviest, profileTree, type CpuProfile } from './cpuProfile';
 
 const BYTES = Number(process.env.BENCHLENS_BIG_JSONL_BYTES ?? 2 ** 30);
 const MIB = 2 ** 20;
@@ -186,13 +186,7 @@ function printLongTasks(trace: { traceEvents: TraceEvent[] }, profile?: CpuProfi
     console.log(`   meanwhile elsewhere in the renderer: ${[...others].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, v]) => `${v.toFixed(0)} ${k}`).join(' | ') || 'nothing'}`);
     if (profile) {
       // The profile's clock is the trace's: pick its samples inside this task.
-      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-      const parent = new Map<number, number>();
-      for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-      const label = (id: number) => {
-        const f = byId.get(id)!.callFrame;
-        return `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
-      };
+      const { parent, label } = profileTree(profile);
       const self = new Map<string, number>();
       const inclusive = new Map<string, number>();
       let at = profile.startTime;

@@ -10,12 +10,8 @@ export interface CpuProfile {
   timeDeltas: number[];
 }
 
-/**
- * What the main thread did in each busy stretch over 40 ms (consecutive non-idle samples, gaps
- * under `gapMs` bridged — about one task): its heaviest functions by self time, and the app's own
- * functions on the stack by inclusive time.
- */
-export function printHeaviest(profile: CpuProfile, top = 10, gapMs = 1): void {
+/** A profile's nodes by id, each node's parent, and a "function file:line" label per node. */
+export function profileTree(profile: CpuProfile) {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -23,6 +19,16 @@ export function printHeaviest(profile: CpuProfile, top = 10, gapMs = 1): void {
     const f = byId.get(id)!.callFrame;
     return `${f.functionName || '(anonymous)'} ${f.url.split('/').at(-1)}:${f.lineNumber + 1}`;
   };
+  return { byId, parent, label };
+}
+
+/**
+ * What the main thread did in each busy stretch over 40 ms (consecutive non-idle samples, gaps
+ * under `gapMs` bridged — about one task): its heaviest functions by self time, and the app's own
+ * functions on the stack by inclusive time.
+ */
+export function printHeaviest(profile: CpuProfile, top = 10, gapMs = 1): void {
+  const { byId, parent, label } = profileTree(profile);
   const idle = (id: number) => byId.get(id)!.callFrame.functionName === '(idle)';
   const stretches: { from: number; to: number; ms: number }[] = [];
   let cur: { from: number; to: number; ms: number } | null = null;

@@ -7,7 +7,7 @@ export * from './session';
 export { datasetFingerprint } from './fingerprint';
 export { ADAPTERS, BENCHMARK_IDS, adapterFor } from './benchmarks/registry';
 export * from './io/fileSource';
-export { readJsonl, forEachLine, readText, readJson, decodeText } from './io/text';
+export { forEachLine, readText, readJson, decodeText } from './io/text';
 export { boxIoU } from './geometry/box';
 export { levenshtein, charDiff, codePointLength } from './text/levenshtein';
 export * from './caseTable';

@@ -6,11 +6,10 @@
  * writer — on the same dataset and predictions, scored independently of the worker.
  */
 import 'fake-indexeddb/auto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
 import Dexie from 'dexie';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../cli/nodeSource';
+import { fileListing, folderListing } from '../../test/listings';
 import { HAS_SHARED, shared } from '../../test/shared';
 import { buildQa, serializeQa } from '../app/qa/caseIo';
 import { exportQa } from '../app/qa/qaIo';
@@ -22,7 +21,6 @@ import { addCorrection, listCorrections } from '../db/correctionsRepo';
 import { setClock } from '../db/history';
 import { listByDataset, putInstanceReview, putReview } from '../db/reviewsRepo';
 import { BenchlensDB, type CorrectionRow, type ReviewRow } from '../db/schema';
-import type { Listing } from '../io/listing';
 import { caseAnalysisBlob, CASE_ANALYSIS_TYPE } from './caseAnalysisBlob';
 import { resetScoringApi, scoringApi } from './scoringApi';
 
@@ -65,24 +63,6 @@ function previousExport(workerLines: readonly string[], reviews: ReviewRow[], co
 
 const FP = 'ltb:test:caseAnalysisBlob';
 
-/** A folder and loose files as the page posts them (Listing of File objects). */
-function folderListing(dir: string, label: string): Listing {
-  const files: Listing['files'] = [];
-  const rec = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) rec(p);
-      else files.push({ path: relative(dir, p).split('\\').join('/'), file: new File([readFileSync(p)], n) });
-    }
-  };
-  rec(dir);
-  return { label, kind: 'folder', files };
-}
-const fileListing = (paths: string[]): Listing => ({
-  label: 'preds',
-  kind: 'files',
-  files: paths.map((p) => ({ path: p.split('/').at(-1)!, file: new File([readFileSync(p)], p.split('/').at(-1)!) })),
-});
 
 let db: BenchlensDB;
 let name: string;

@@ -2,31 +2,14 @@
  * The worker API called directly in Node (the same functions the worker exposes), over the shared
  * ltb-mini folder given as a Listing of File objects — the shape the page posts.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fileListing, folderListing } from '../../test/listings';
 import { HAS_SHARED, shared } from '../../test/shared';
 import { parseImageHeader } from '../core/image/header';
 import type { Listing } from '../io/listing';
 import { resetScoringApi, scoringApi } from './scoringApi';
 
-function folderListing(dir: string, label: string): Listing {
-  const files: Listing['files'] = [];
-  const rec = (d: string) => {
-    for (const n of readdirSync(d)) {
-      const p = join(d, n);
-      if (statSync(p).isDirectory()) rec(p);
-      else files.push({ path: relative(dir, p).split('\\').join('/'), file: new File([readFileSync(p)], n) });
-    }
-  };
-  rec(dir);
-  return { label, kind: 'folder', files };
-}
-const fileListing = (paths: string[]): Listing => ({
-  label: 'preds',
-  kind: 'files',
-  files: paths.map((p) => ({ path: p.split('/').at(-1)!, file: new File([readFileSync(p)], p.split('/').at(-1)!) })),
-});
 const expected = (set: string, variant: string) =>
   JSON.parse(readFileSync(shared('reference/ltb', `expected-${set}-${variant}.json`), 'utf8')).models[set].metrics as Record<string, number>;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '../model';
-import { MemorySource, type FileSource } from './fileSource';
-import { forEachJsonObjectLine, forEachLine, readJsonl } from './text';
+import { chunkedSource } from '../../../test/chunkedSource';
+import { MemorySource } from './fileSource';
+import { forEachJsonObjectLine, forEachLine } from './text';
 
 describe('JSONL reading', () => {
   const src = new MemorySource('t', { 'a.jsonl': '\uFEFF{"a":1}\r\n\n[1,2]\nnot json\n{"b":2}' });
@@ -16,27 +17,9 @@ describe('JSONL reading', () => {
     ]);
     expect(bad).toEqual(['line 3: not a JSON object', 'line 4: not valid JSON']);
   });
-
-  it('readJsonl keeps arrays as values and counts only unparsable lines as malformed', async () => {
-    const r = await readJsonl(src, 'a.jsonl');
-    expect(r.rows.map((x) => x.line)).toEqual([1, 3, 5]);
-    expect(r.malformed).toBe(1);
-    expect(r.warnings).toEqual(['line 4: not valid JSON']);
-  });
 });
 
-/** A source that streams its one file in fixed-size chunks, as the browser and Node sources do. */
-function chunked(text: string, chunk: number): FileSource {
-  const bytes = new TextEncoder().encode(text);
-  return {
-    label: 'c',
-    list: () => [{ path: 'f.jsonl', size: bytes.byteLength }],
-    read: async () => bytes,
-    async *stream() {
-      for (let i = 0; i < bytes.byteLength; i += chunk) yield bytes.subarray(i, i + chunk);
-    },
-  };
-}
+const chunked = (text: string, chunk: number) => chunkedSource({ 'f.jsonl': text }, chunk);
 
 describe('streamed line reading', () => {
   it('gives the same lines as a whole read, however the chunks cut lines and multi-byte characters', async () => {

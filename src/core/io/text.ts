@@ -110,35 +110,6 @@ function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
   return out;
 }
 
-export interface JsonlRow {
-  value: unknown;
-  line: number;
-}
-
-export interface JsonlResult {
-  rows: JsonlRow[];
-  /** "line 17: not valid JSON" — one per malformed line. */
-  warnings: string[];
-  malformed: number;
-}
-
-/** Parses a JSONL file; blank lines are skipped silently, malformed ones are counted and listed. */
-export async function readJsonl(src: FileSource, path: string, ctx?: RunContext): Promise<JsonlResult> {
-  const rows: JsonlRow[] = [];
-  const warnings: string[] = [];
-  let malformed = 0;
-  await forEachLine(src, path, (line, n) => {
-    if (line.trim() === '') return;
-    try {
-      rows.push({ value: JSON.parse(line), line: n });
-    } catch {
-      malformed += 1;
-      warnings.push(`line ${n}: not valid JSON`);
-    }
-  }, ctx);
-  return { rows, warnings, malformed };
-}
-
 /**
  * Calls `fn(object, lineNumber)` for every line of a JSONL file that holds a JSON object. Blank
  * lines are skipped; any other line costs only itself and is reported through `bad` ("not valid

@@ -5,24 +5,14 @@
  * the plain one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySource, singleFileSource, type FileSource } from '../../io/fileSource';
+import { chunkedSource } from '../../../../test/chunkedSource';
+import { MemorySource, singleFileSource } from '../../io/fileSource';
 import { BenchSession } from '../../session';
 import { ON_DEMAND } from './cases';
 import { makeDemo } from './demo';
 
-/** `file` from `src`, streamed in chunks of `chunk` bytes, listed with `size` (default: its real size). */
-function streamed(src: MemorySource, file: string, chunk: number, size?: number): FileSource {
-  return {
-    label: src.label,
-    list: () => src.list().map((e) => (e.path === file && size !== undefined ? { ...e, size } : e)),
-    read: (p) => src.read(p),
-    readRange: (p, a, b) => src.readRange(p, a, b),
-    async *stream(p) {
-      const bytes = await src.read(p);
-      for (let i = 0; i < bytes.byteLength; i += chunk) yield bytes.subarray(i, i + chunk);
-    },
-  };
-}
+/** `file` of `src` streamed in chunks of `chunk` bytes, listed with `size` (default: its real size). */
+const streamed = (src: MemorySource, file: string, chunk: number, size?: number) => chunkedSource(src, chunk, size === undefined ? {} : { [file]: size });
 
 async function demoSession() {
   const demo = await makeDemo();

@@ -3,22 +3,12 @@
  * unselected predictions (drawn, never matched) carry no token set.
  */
 import { describe, expect, it } from 'vitest';
-import type { FileSource } from '../../io/fileSource';
+import { chunkedSource } from '../../../../test/chunkedSource';
 import type { Progress } from '../../model';
 import { parsePredictionFile } from './predictions';
 
 /** One file streamed in small chunks, as the Node and browser sources do with big files. */
-function streamed(text: string, chunk = 16): FileSource {
-  const bytes = new TextEncoder().encode(text);
-  return {
-    label: 'p',
-    list: () => [{ path: 'p.jsonl', size: bytes.byteLength }],
-    read: async () => bytes,
-    async *stream() {
-      for (let i = 0; i < bytes.byteLength; i += chunk) yield bytes.subarray(i, i + chunk);
-    },
-  };
-}
+const streamed = (text: string, chunk = 16) => chunkedSource({ 'p.jsonl': text }, chunk);
 
 const TEXT =
   [
