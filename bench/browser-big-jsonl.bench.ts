@@ -14,15 +14,14 @@
  * Chromium trace over the same span and prints what each main-thread task over 25 ms spent its
  * time on (script, style, layout, paint, GC, message deserialisation …).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
 import { writeBigLtb } from '../e2e/bigLtb';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
-import { REPO_ROOT } from '../test/shared';
 import { printHeaviest, profileTree, type CpuProfile } from './cpuProfile';
+import { serveBuiltApp } from './servedApp';
 
 const BYTES = Number(process.env.BENCHLENS_BIG_JSONL_BYTES ?? 2 ** 30);
 const MIB = 2 ** 20;
@@ -36,18 +35,8 @@ export async function run(): Promise<void> {
 
   const profiling = process.env.BENCH_PROFILE === '1';
   const tracing = process.env.BENCH_TRACE === '1';
-  const outDir = resolve(process.env.BENCH_DIST ?? join(tmpdir(), 'benchlens-bench-big-jsonl-dist'));
-  if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(join(outDir, 'index.html'))) {
-    console.log(`building into ${outDir} …`);
-    await build({ root: REPO_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, minify: !profiling } });
-  }
-  const server = await preview({
-    root: REPO_ROOT,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 4312, strictPort: false, open: false },
-  });
-  const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4312/';
+  const server = await serveBuiltApp('benchlens-bench-big-jsonl-dist', 4312);
+  const url = server.url;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const rss = new RssSampler();
   try {
@@ -139,7 +128,7 @@ export async function run(): Promise<void> {
   } finally {
     rss.stop();
     await browser.close();
-    await new Promise<void>((r) => server.httpServer.close(() => r()));
+    await server.close();
   }
 }
 

@@ -7,34 +7,19 @@
  * builds of dist/; BENCH_NO_BUILD=1 reuses that folder as it is. BENCH_PROFILE=1 also prints the
  * main thread's heaviest functions during scoring (CDP Profiler).
  */
-import { existsSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { chromium } from 'playwright-core';
-import { build, preview } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import { stubPickersToOpfs, writeLtbShapedToOpfs } from '../e2e/ltbShaped';
-import { REPO_ROOT } from '../test/shared';
 import { printHeaviest, type CpuProfile } from './cpuProfile';
+import { serveBuiltApp } from './servedApp';
 
 const IMAGES = 20_000;
 const WORDS = 5;
 
 export async function run(): Promise<void> {
-  const outDir = resolve(process.env.BENCH_DIST ?? join(tmpdir(), 'benchlens-bench-dist'));
-  if (process.env.BENCH_NO_BUILD !== '1' || !existsSync(join(outDir, 'index.html'))) {
-    console.log(`building into ${outDir} …`);
-    // Profiling wants readable function names.
-    const minify = process.env.BENCH_PROFILE !== '1';
-    await build({ root: REPO_ROOT, logLevel: 'warn', build: { outDir, emptyOutDir: true, minify } });
-  }
-  const server = await preview({
-    root: REPO_ROOT,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port: 4311, strictPort: false, open: false },
-  });
-  const url = server.resolvedUrls?.local[0] ?? 'http://127.0.0.1:4311/';
+  const server = await serveBuiltApp('benchlens-bench-dist', 4311);
+  const url = server.url;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -111,7 +96,7 @@ export async function run(): Promise<void> {
     console.log(`  machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     await browser.close();
-    await new Promise<void>((r) => server.httpServer.close(() => r()));
+    await server.close();
   }
 }
 
