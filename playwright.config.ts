@@ -1,5 +1,9 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, chromiumPath } from './e2e/chromium';
+import { e2ePort } from './e2e/freePort';
+
+const port = e2ePort();
+const origin = `http://127.0.0.1:${port}/`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -11,15 +15,16 @@ export default defineConfig({
   workers: 1,
   reporter: [['list']],
   use: {
-    baseURL: 'http://127.0.0.1:4173/',
+    baseURL: origin,
     launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
     viewport: { width: 1400, height: 900 },
     trace: 'off',
   },
   webServer: {
-    command: 'npx vite preview --host 127.0.0.1 --port 4173 --strictPort',
-    url: 'http://127.0.0.1:4173/',
-    reuseExistingServer: !process.env.CI,
+    command: `npx vite preview --host 127.0.0.1 --port ${port} --strictPort`,
+    url: origin,
+    // Never another program's server: the port was chosen free for this run.
+    reuseExistingServer: false,
     timeout: 60_000,
   },
 });

@@ -21,7 +21,7 @@ import { BenchSession } from '../src/core/session';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 
 /** The served app (the config's baseURL), for the tests that launch their own browser. */
-const base = () => String(test.info().project.use.baseURL ?? 'http://127.0.0.1:4173/').replace(/\/$/, '');
+const base = () => String(test.info().project.use.baseURL).replace(/\/$/, '');
 const HARNESS = '/harness/qa.html';
 const STATUSES = ['unreviewed', 'ok', 'model_error', 'gt_wrong', 'gt_missing', 'ambiguous'] as const;
 
