@@ -9,6 +9,7 @@ import { scoreTabench } from './score';
 import { applyTabenchCorrections, exportTabenchGroundTruth } from './corrections';
 import { InputError, type BenchmarkAdapter, type ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { QWEN_OPTION } from '../../text/groundingTokens';
 
 export const TABENCH_PROTOCOLS: readonly ProtocolSpec[] = [
   {
@@ -38,6 +39,12 @@ export const TABENCH_PROTOCOLS: readonly ProtocolSpec[] = [
         default: 'auto',
         choices: ['auto', 'abs', 'rel1000'],
         help: 'coordinate space of the predictions: auto = first coord_type, else the file name, else abs; the report shows the space used',
+      },
+      {
+        key: QWEN_OPTION,
+        kind: 'boolean',
+        default: null,
+        help: 'read Qwen2-VL grounding tokens <|box_start|>(x1,y1),(x2,y2)<|box_end|> in T2R answers (0–1000 of the image; with or without the special tokens)',
       },
     ],
   },

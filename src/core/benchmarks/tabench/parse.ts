@@ -14,7 +14,7 @@ export interface R2tParse {
 
 export interface T2rParse {
   boxes: Box[];
-  rule: 'json' | 'json-empty' | 'regex' | 'unparseable';
+  rule: 'json' | 'json-empty' | 'regex' | 'unparseable' | 'qwen2vl-tokens';
   unparseable: boolean;
   /** Boxes whose corners were swapped (indices into `boxes`). */
   swapped: number[];

@@ -5,6 +5,7 @@
  */
 import { basename, dirname, filesUnder, normalizePath, stem, type FileSource } from '../../io/fileSource';
 import { forEachJsonObjectLine } from '../../io/text';
+import { isBatchLine, readBatchLine } from '../../text/batchOutput';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import { BENCHMARK_FILE, imageQuestionKey, queryIdOf, type Space, type SpaceData, type TabenchDataset } from './dataset';
 
@@ -18,19 +19,74 @@ export interface PredLine {
   /** Which output field held the answer, and its value as found (string or parsed JSON). */
   field: string;
   value: unknown;
+  /** A batch output line's custom_id, as written. */
+  custom_id?: string;
 }
 
 export interface TabenchPredictions {
   /** The file's name, for messages. */
   file: string;
   space: Space;
-  spaceFrom: 'coord_type' | 'file name' | 'default';
+  spaceFrom: 'coord_type' | 'custom_id' | 'file name' | 'default';
   lines: PredLine[];
+  /** 'batch': an OpenAI-compatible batch output (custom_id + response), joined by custom_id. */
+  format: 'benchmark-lines' | 'batch';
+}
+
+/** Where a batch line's answer is (for the viewer's "output field"). */
+export const BATCH_FIELD = 'response.body (batch output)';
+
+/**
+ * A batch custom_id may start with the benchmark file's space: `rel1000:17`, `abs/17`,
+ * `TABench-rel1000.jsonl#17`, `TABench-abs-17`. The rest names the query (see resolveCustomId).
+ */
+const SPACE_PREFIX = /^(?:TABench-)?(abs|rel1000)(?:\.jsonl)?[:#/|_-](.+)$/i;
+
+export function splitCustomId(cid: string): { space?: Space; key: string } {
+  const m = SPACE_PREFIX.exec(cid.trim());
+  return m ? { space: m[1].toLowerCase() as Space, key: m[2] } : { key: cid.trim() };
+}
+
+/** What custom_id must hold, for the refusal message and the docs. */
+export const CUSTOM_ID_FORMS =
+  'the query id (its id / qid / question_id, else its 1-based line number in the benchmark file, e.g. "17"), optionally after the space ("rel1000:17"), or "<image_path>#<question>", or a JSON object with id or image_path + question';
+
+/**
+ * The query a custom_id names: its id; else `<image_path>` + `#`, `|` or a tab + `<question>`
+ * (the question may itself hold the separator, so every split is tried); else a JSON object
+ * with `id` / `qid` / `question_id` or `image_path` + `question`.
+ */
+export function resolveCustomId(space: SpaceData, key: string): number | undefined {
+  const byId = space.byId.get(key);
+  if (byId !== undefined) return byId;
+  if (key.startsWith('{')) {
+    try {
+      const o = JSON.parse(key) as Record<string, unknown>;
+      const id = typeof o === 'object' && o !== null ? queryIdOf(o) : undefined;
+      if (id !== undefined && space.byId.has(id)) return space.byId.get(id);
+      if (typeof o.image_path === 'string' && typeof o.question === 'string') return space.byImageQuestion.get(imageQuestionKey(o.image_path, o.question));
+    } catch {
+      /* not JSON: no further form */
+    }
+    return undefined;
+  }
+  for (const sep of ['#', '|', '\t']) {
+    for (let i = key.indexOf(sep); i > 0; i = key.indexOf(sep, i + 1)) {
+      const q = space.byImageQuestion.get(imageQuestionKey(key.slice(0, i), key.slice(i + 1)));
+      if (q !== undefined) return q;
+    }
+  }
+  return undefined;
 }
 
 /** The coordinate space of a predictions file: first coord_type, else its name, else abs. */
-export function detectSpace(firstCoordType: string | undefined, fileName: string): { space: Space; from: TabenchPredictions['spaceFrom'] } {
+export function detectSpace(
+  firstCoordType: string | undefined,
+  fileName: string,
+  firstCustomIdSpace?: Space,
+): { space: Space; from: TabenchPredictions['spaceFrom'] } {
   if (firstCoordType === 'abs' || firstCoordType === 'rel1000') return { space: firstCoordType, from: 'coord_type' };
+  if (firstCustomIdSpace) return { space: firstCustomIdSpace, from: 'custom_id' };
   const n = basename(fileName);
   if (n.includes('rel1000')) return { space: 'rel1000', from: 'file name' };
   if (n.includes('abs')) return { space: 'abs', from: 'file name' };
@@ -51,6 +107,10 @@ async function readPredictionFile(
   // run, scored as all missing; a file with no output field at all is the benchmark file itself.
   let outputKeyLines = 0;
   let firstCoordType: string | undefined;
+  let firstCustomIdSpace: Space | undefined;
+  let batchLines = 0;
+  let failedRequests = 0;
+  let truncated = 0;
   const lines: PredLine[] = [];
   const bad = (line: number, why: string) => {
     malformed += 1;
@@ -58,6 +118,20 @@ async function readPredictionFile(
   };
   await forEachJsonObjectLine(src, path, (r, line) => {
     jsonLines += 1;
+    if (isBatchLine(r)) {
+      batchLines += 1;
+      const b = readBatchLine(r);
+      const { space } = splitCustomId(b.custom_id);
+      if (!b.ok) {
+        failedRequests += 1;
+        warnings.push(`line ${line}: custom_id "${b.custom_id}": ${b.why} — no answer for this query`);
+        return;
+      }
+      firstCustomIdSpace ??= space;
+      if (b.finish_reason === 'length') truncated += 1;
+      lines.push({ line, field: BATCH_FIELD, value: b.content, custom_id: b.custom_id });
+      return;
+    }
     if (firstCoordType === undefined && (r.coord_type === 'abs' || r.coord_type === 'rel1000')) firstCoordType = r.coord_type;
     // A null output counts as absent: the next field is tried.
     if (OUTPUT_FIELDS.some((f) => f in r)) outputKeyLines += 1;
@@ -77,15 +151,19 @@ async function readPredictionFile(
     });
   }, bad, ctx);
   if (jsonLines === 0) throw new InputError(`prediction ${file}: no JSON lines (is it a TABench predictions JSONL?)`);
-  if (outputKeyLines === 0) {
+  if (batchLines > 0 && lines.length === 0) {
+    throw new InputError(`prediction ${file}: none of its ${batchLines} batch output lines has an answer (every request failed; see the first: ${warnings.find((w) => w.includes('custom_id')) ?? ''})`);
+  }
+  if (truncated > 0) warnings.push(`${truncated} of ${lines.length} batch answers stopped at the token limit (finish_reason "length"): they may be cut short`);
+  if (outputKeyLines === 0 && batchLines === 0) {
     throw new InputError(`prediction ${file}: no line has an output field (${OUTPUT_FIELDS.join(', ')}) — is it the benchmark file itself?`);
   }
-  const { space, from } = detectSpace(firstCoordType, file);
+  const { space, from } = detectSpace(firstCoordType, file, firstCustomIdSpace);
   return {
     model,
-    data: { file, space, spaceFrom: from, lines },
+    data: { file, space, spaceFrom: from, lines, format: batchLines > 0 ? 'batch' : 'benchmark-lines' },
     warnings,
-    counts: { malformed_lines: malformed },
+    counts: { malformed_lines: malformed, ...(batchLines > 0 ? { batch_lines: batchLines, failed_requests: failedRequests, truncated_answers: truncated } : {}) },
   };
 }
 
@@ -107,7 +185,23 @@ export function joinPredictions(space: SpaceData, preds: TabenchPredictions): Jo
   const name = basename(space.file);
   preds.lines.forEach((p, i) => {
     let q: number | undefined;
-    if (p.id !== undefined) {
+    if (p.custom_id !== undefined) {
+      const split = splitCustomId(p.custom_id);
+      q = resolveCustomId(space, p.custom_id.trim());
+      if (q === undefined && split.space !== undefined) {
+        if (split.space !== space.space) {
+          unknown += 1;
+          warnings.push({ line: p.line, text: `line ${p.line}: custom_id "${p.custom_id}" names the ${split.space} file, but this file is scored in ${space.space}` });
+          return;
+        }
+        q = resolveCustomId(space, split.key);
+      }
+      if (q === undefined) {
+        unknown += 1;
+        warnings.push({ line: p.line, text: `line ${p.line}: custom_id "${p.custom_id}" names no query of ${name}` });
+        return;
+      }
+    } else if (p.id !== undefined) {
       q = space.byId.get(p.id);
       if (q === undefined) {
         unknown += 1;
@@ -164,6 +258,11 @@ export async function loadTabenchPredictions(
     }
     // A file none of whose lines joins a query is for another benchmark (or another TABench copy).
     const join = joinPredictions(space, loaded.data);
+    if (loaded.data.lines.length > 0 && join.unknown === loaded.data.lines.length && loaded.data.format === 'batch') {
+      throw new InputError(
+        `prediction ${loaded.data.file}: none of its ${loaded.data.lines.length} batch custom_id values names a query of ${BENCHMARK_FILE[space.space]} (first: "${loaded.data.lines[0].custom_id}"); custom_id must hold ${CUSTOM_ID_FORMS}`,
+      );
+    }
     if (loaded.data.lines.length > 0 && join.unknown === loaded.data.lines.length) {
       throw new InputError(
         `prediction ${loaded.data.file}: none of its ${loaded.data.lines.length} lines matches a query of ${BENCHMARK_FILE[space.space]} (by id or image_path + question) — is it for another benchmark?`,

@@ -5,7 +5,9 @@
  */
 import type { Box } from '../../geometry/box';
 import { charDiff, codePointLength, levenshtein } from '../../text/levenshtein';
-import { exportableRaw } from '../../text/modelOutput';
+import { cleanModelOutput, exportableRaw } from '../../text/modelOutput';
+import { looksLikeQwenBoxTokens, pixelsToRel1000, QWEN_OPTION, readQwenBoxTokens, rel1000ToPixels } from '../../text/groundingTokens';
+import { inspectSpace, pixelReadingWarning, rel1000ReadingWarning, usableSize, type SpaceSample } from '../../geometry/coordSpace';
 import {
   InputError,
   type CaseRecord,
@@ -19,7 +21,7 @@ import { BENCHMARK_FILE, type Query, type Space, type TabenchDataset } from './d
 import { formatIoU, greedyMatch } from './match';
 import { perQueryPRF, SlicedMetrics, type T2rAverage, type T2rQueryResult } from './metrics';
 import { normalizeR2t, type R2tNorm } from './normalize';
-import { parseR2t, parseT2r } from './parse';
+import { orderCorners, parseR2t, parseT2r, type T2rParse } from './parse';
 import { joinPredictions, type PredLine, type TabenchPredictions } from './predictions';
 
 export interface TabenchOptions {
@@ -28,6 +30,8 @@ export interface TabenchOptions {
   average: T2rAverage;
   iou: number;
   coords: 'auto' | Space;
+  /** Read Qwen2-VL grounding tokens (0–1000) in T2R answers. */
+  qwen: boolean;
 }
 
 export function tabenchOptions(p: Protocol): TabenchOptions {
@@ -38,6 +42,7 @@ export function tabenchOptions(p: Protocol): TabenchOptions {
     average: o.t2r_average === 'macro' ? 'macro' : 'micro',
     iou: typeof o.t2r_iou === 'number' ? o.t2r_iou : 0.5,
     coords: o.coords === 'abs' || o.coords === 'rel1000' ? o.coords : 'auto',
+    qwen: o[QWEN_OPTION] === true,
   };
 }
 
@@ -59,6 +64,10 @@ export async function scoreTabench(
   let missing = 0;
   let unparseable = 0;
   const toPixels = pixelMapper(ds, space);
+  const spaceSamples: SpaceSample[] = [];
+  let t2rAnswers = 0;
+  let tokenLike = 0;
+  let tokensWithoutSize = 0;
 
   for (let i = 0; i < data.queries.length; i++) {
     if (i % 2000 === 0) {
@@ -76,9 +85,20 @@ export async function scoreTabench(
       for (const s of targets) s.addR2t(r.correct, r.cer);
       c = r.record;
     } else {
-      const r = scoreT2rQuery(q, line, opt);
+      const size = usableSize(ds.imageSizes.get(q.image_path));
+      const parsed = line ? readT2r(line.value, opt.qwen, space, size) : undefined;
+      const r = scoreT2rQuery(q, line, opt, parsed);
       for (const s of targets) s.addT2r(r.result);
       if (r.unparseable) unparseable += 1;
+      if (line) {
+        t2rAnswers += 1;
+        if (r.unparseable && looksLikeQwenBoxTokens(line.value)) tokenLike += 1;
+      }
+      if (parsed?.noSize) {
+        tokensWithoutSize += 1;
+        r.record.errors.push('no_image_size');
+      }
+      if (parsed && parsed.rule !== 'qwen2vl-tokens') spaceSamples.push(spaceSample(q.gtBoxes, parsed.boxes, space, size));
       c = r.record;
     }
     c.image_file = ds.imageFiles.get(q.image_path) ?? null;
@@ -95,6 +115,17 @@ export async function scoreTabench(
   const warnings = [...preds.warnings.map((text) => ({ line: lineOf(text), text })), ...join.warnings]
     .sort((a, b) => a.line - b.line)
     .map((w) => w.text);
+  warnings.push(...spaceWarnings(ds, preds.data, space, opt, spaceSamples));
+  if (!opt.qwen && tokenLike > 0 && tokenLike * 2 > t2rAnswers) {
+    warnings.push(
+      `${tokenLike} of ${t2rAnswers} T2R answers are unparseable and hold Qwen2-VL grounding boxes (<|box_start|>(x1,y1),(x2,y2)<|box_end|>, 0–1000 of the image): --option ${QWEN_OPTION}=true reads them`,
+    );
+  }
+  if (tokensWithoutSize > 0) {
+    warnings.push(
+      `${tokensWithoutSize} T2R answers hold Qwen2-VL boxes (0–1000) on images whose size is unknown (missing or unreadable header): they cannot be placed in pixels and count as no answer (error no_image_size)`,
+    );
+  }
   return {
     model: preds.model,
     metrics: sliced.metrics(opt.average),
@@ -106,6 +137,9 @@ export async function scoreTabench(
       unknown_lines: join.unknown,
       duplicate_lines: join.duplicates,
       unparseable_outputs: unparseable,
+      ...(preds.data.format === 'batch'
+        ? { batch_lines: preds.counts.batch_lines ?? 0, failed_requests: preds.counts.failed_requests ?? 0, truncated_answers: preds.counts.truncated_answers ?? 0 }
+        : {}),
     },
     warnings,
     cases,
@@ -184,13 +218,67 @@ export function scoreR2tQuery(
   };
 }
 
+/**
+ * A T2R answer's boxes in the scored space. With qwen2vl_boxes, a string answer holding Qwen2-VL
+ * box tokens is read from them (0–1000 of the image: kept in rel1000, scaled by the image size
+ * in abs — no size, no boxes, `noSize`); every other answer follows the spec's rules.
+ */
+export function readT2r(value: unknown, qwen: boolean, space: Space, size: { width: number; height: number } | null): T2rParse & { noSize?: boolean } {
+  if (qwen && typeof value === 'string') {
+    const { text, steps } = cleanModelOutput(value);
+    const found = readQwenBoxTokens(text);
+    if (found.length > 0) {
+      const swapped: number[] = [];
+      let boxes = found.map((b, i) => {
+        const o = orderCorners(b);
+        if (o !== b) swapped.push(i);
+        return o;
+      });
+      if (space === 'abs') {
+        if (!size) return { boxes: [], rule: 'qwen2vl-tokens', unparseable: false, swapped: [], steps, noSize: true };
+        boxes = boxes.map((b) => rel1000ToPixels(b, size.width, size.height));
+      }
+      return { boxes, rule: 'qwen2vl-tokens', unparseable: false, swapped, steps };
+    }
+  }
+  return parseT2r(value);
+}
+
+function spaceSample(gt: Box[], boxes: Box[], space: Space, size: { width: number; height: number } | null): SpaceSample {
+  const alt = size ? boxes.map((b) => (space === 'abs' ? rel1000ToPixels(b, size.width, size.height) : pixelsToRel1000(b, size.width, size.height))) : null;
+  return { gt, raw: boxes, scored: boxes, alt, size };
+}
+
+/** Says when the T2R boxes do not look like the space they are scored in (see geometry/coordSpace). */
+function spaceWarnings(ds: TabenchDataset, preds: TabenchPredictions, space: Space, opt: TabenchOptions, samples: SpaceSample[]): string[] {
+  const f = inspectSpace(samples, opt.iou);
+  const from = opt.coords === 'auto' ? `by ${preds.spaceFrom}` : 'by --option coords';
+  const out: string[] = [];
+  const other: Space = space === 'abs' ? 'rel1000' : 'abs';
+  const fix = ds.spaces[other]
+    ? `score with --option coords=${other}`
+    : `scoring them as ${other} needs ${BENCHMARK_FILE[other]}, which the dataset lacks`;
+  const w =
+    space === 'abs'
+      ? pixelReadingWarning(f, `predicted T2R boxes (read as abs ${from})`, opt.iou, fix)
+      : rel1000ReadingWarning(f, `predicted T2R boxes (${from})`, opt.iou, fix);
+  if (w) out.push(w);
+  if (space === 'rel1000' && f.unsized > 0) {
+    out.push(
+      `coordinate space: ${f.unsized} T2R answers are scored in rel1000 on images whose size is unknown or zero (image missing or header unreadable): their boxes are scored in 0–1000 but cannot be drawn or checked against the pixel reading`,
+    );
+  }
+  return out;
+}
+
 export function scoreT2rQuery(
   q: Query,
   line: PredLine | undefined,
   opt: Pick<TabenchOptions, 'iou'>,
+  read?: T2rParse,
 ): { result: T2rQueryResult; unparseable: boolean; record: CaseRecord } {
   const t = opt.iou;
-  const parsed = line ? parseT2r(line.value) : undefined;
+  const parsed = read ?? (line ? parseT2r(line.value) : undefined);
   const boxes = parsed?.boxes ?? [];
   const m = greedyMatch(q.gtBoxes, boxes, (iou) => iou >= t);
   const tp = m.pairs.length;
