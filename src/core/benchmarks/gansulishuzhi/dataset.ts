@@ -71,7 +71,7 @@ function readPage(o: unknown, line: number): Page | string {
   }
   const sz = r.image_size_px;
   const size: [number, number] | null =
-    Array.isArray(sz) && sz.length === 2 && sz.every((v) => typeof v === 'number' && v > 0) ? [sz[0] as number, sz[1] as number] : null;
+    Array.isArray(sz) && sz.length === 2 && sz.every((v) => typeof v === 'number' && Number.isFinite(v) && v > 0) ? [sz[0] as number, sz[1] as number] : null;
   return {
     id: id ?? basename(image_path).replace(/\.[^.]*$/, ''),
     page: typeof r.page === 'number' ? r.page : undefined,
@@ -80,6 +80,16 @@ function readPage(o: unknown, line: number): Page | string {
     gt,
     line,
   };
+}
+
+/** A short, safe spelling of an image_size_px value for a warning (never recurses into it). */
+function quoteSize(v: unknown): string {
+  if (Array.isArray(v)) {
+    const flat = v.length <= 4 && v.every((x) => x === null || ['number', 'string', 'boolean'].includes(typeof x));
+    return flat ? `[${v.map((x) => (typeof x === 'string' ? JSON.stringify(x.slice(0, 20)) : String(x))).join(', ')}]` : `(a list of ${v.length})`;
+  }
+  if (typeof v === 'string') return JSON.stringify(v.slice(0, 40));
+  return v !== null && typeof v === 'object' ? '(an object)' : String(v);
 }
 
 export function indexPages(pages: readonly Page[]): Pick<GansuDataset, 'byId' | 'byPath' | 'byName'> {
@@ -128,6 +138,10 @@ export async function loadGansu(src: FileSource, ctx?: RunContext): Promise<Gans
     }
     seen.add(p.id);
     pages.push(p);
+    const given = (o as Record<string, unknown>).image_size_px;
+    if (given !== undefined && p.size === null) {
+      warnings.push(`${MANIFEST} line ${line}: image_size_px ${quoteSize(given)} is not [width, height] with two positive numbers: ignored (the page's size comes from its image header when readable)`);
+    }
   });
   if (pages.length === 0) throw new InputError(`${manifest}: no readable page`);
   ctx?.signal?.throwIfAborted();

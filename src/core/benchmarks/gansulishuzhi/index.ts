@@ -6,6 +6,7 @@
 import { basename, joinPath, stem } from '../../io/fileSource';
 import type { BenchmarkAdapter, PredictionInput, ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { QWEN_OPTION } from '../../text/groundingTokens';
 import { applyGansuCorrections, exportGansuGroundTruth } from './corrections';
 import { findGansuRoot, loadGansu, MANIFEST, type GansuDataset } from './dataset';
 import { loadGansuPredictions, type GansuPredictions } from './predictions';
@@ -23,6 +24,12 @@ export const GANSU_PROTOCOLS: readonly ProtocolSpec[] = [
         default: 'abs',
         choices: ['abs', 'rel1000'],
         help: 'space of predicted boxes: pixels, or 0–1000 scaled by image_size_px (a line’s own "coords" wins)',
+      },
+      {
+        key: QWEN_OPTION,
+        kind: 'boolean',
+        default: null,
+        help: 'read Qwen2-VL grounding tokens <|box_start|>(x1,y1),(x2,y2)<|box_end|> in raw answers (0–1000 of the page, whatever coords says; with or without the special tokens)',
       },
     ],
   },

@@ -7,7 +7,9 @@ import type { Box } from '../../geometry/box';
 import type { CaseRecord, Instance, LoadedPredictions, ModelResult, Protocol, RunContext } from '../../model';
 import { formatIoU, greedyMatch, type Pair } from '../tabench/match';
 import { perQueryPRF } from '../tabench/metrics';
-import { exportableRaw } from '../../text/modelOutput';
+import { cleanModelOutput, exportableRaw } from '../../text/modelOutput';
+import { looksLikeQwenBoxTokens, QWEN_OPTION, readQwenBoxTokens, rel1000ToPixels } from '../../text/groundingTokens';
+import { inspectSpace, pixelReadingWarning, rel1000ReadingWarning, usableSize, type SpaceSample } from '../../geometry/coordSpace';
 import type { GansuDataset, Page } from './dataset';
 import type { GansuPredictions, PagePrediction } from './predictions';
 
@@ -20,13 +22,39 @@ interface Pool {
   iouSum: number;
 }
 
-/** Pixel boxes of a page's prediction: a line's own `coords` beats the option; no rounding. */
-export function predictedPixels(page: Page, p: PagePrediction, optionCoords: string): Box[] {
-  const coords = p.coords ?? optionCoords;
-  if (coords !== 'rel1000') return p.boxes;
-  if (!page.size) return p.boxes;
-  const [w, h] = page.size;
-  return p.boxes.map((b) => [(b[0] * w) / 1000, (b[1] * h) / 1000, (b[2] * w) / 1000, (b[3] * h) / 1000] as Box);
+export interface PagePixels {
+  /** Boxes as the answer wrote them, and in pixels (empty when they cannot be placed). */
+  raw: Box[];
+  boxes: Box[];
+  coords: 'abs' | 'rel1000';
+  /** rel1000 boxes on a page with no usable size: counted as predictions, matched to nothing. */
+  noSize: boolean;
+  /** Read from Qwen2-VL box tokens (qwen2vl_boxes=true). */
+  tokens: boolean;
+}
+
+/**
+ * Pixel boxes of a page's prediction: a line's own `coords` beats the option; no rounding.
+ * With qwen2vl_boxes, a raw answer holding Qwen2-VL box tokens is read from them, in 0–1000
+ * whatever `coords` says (that is what the tokens are). A rel1000 box needs the page size:
+ * without one it is not placed anywhere (never scored as if it were pixels).
+ */
+export function predictedPixels(page: Page, p: PagePrediction, optionCoords: string, qwen = false): PagePixels {
+  let raw = p.boxes;
+  let coords: 'abs' | 'rel1000' = (p.coords ?? optionCoords) === 'rel1000' ? 'rel1000' : 'abs';
+  let tokens = false;
+  if (qwen && typeof p.raw === 'string') {
+    const found = readQwenBoxTokens(cleanModelOutput(p.raw).text);
+    if (found.length > 0) {
+      raw = found;
+      coords = 'rel1000';
+      tokens = true;
+    }
+  }
+  if (coords !== 'rel1000') return { raw, boxes: raw, coords, noSize: false, tokens };
+  const size = page.size ? usableSize({ width: page.size[0], height: page.size[1] }) : null;
+  if (!size) return { raw, boxes: [], coords, noSize: raw.length > 0, tokens };
+  return { raw, boxes: raw.map((b) => rel1000ToPixels(b, size.width, size.height)), coords, noSize: false, tokens };
 }
 
 export async function scoreGansu(
@@ -36,6 +64,13 @@ export async function scoreGansu(
   ctx?: RunContext,
 ): Promise<ModelResult> {
   const optionCoords = protocol.options.coords === 'rel1000' ? 'rel1000' : 'abs';
+  const qwen = protocol.options[QWEN_OPTION] === true;
+  const samples: { abs: SpaceSample[]; rel1000: SpaceSample[] } = { abs: [], rel1000: [] };
+  const ownCoords = { abs: 0, rel1000: 0 };
+  const noSizePages: string[] = [];
+  const tokenLines = new Set<number>();
+  let answers = 0;
+  let tokenLike = 0;
   const pools: Pool[] = THRESHOLDS.map(() => ({ tp: 0, iouSum: 0 }));
   let pairCount = 0;
   let pairIouSum = 0;
@@ -48,10 +83,24 @@ export async function scoreGansu(
     const page = ds.pages[i];
     const p = preds.data.byPage.get(i);
     if (!p) missing += 1;
-    const boxes = p ? predictedPixels(page, p, optionCoords) : [];
+    const px = p ? predictedPixels(page, p, optionCoords, qwen) : undefined;
+    const boxes = px?.boxes ?? [];
     const m = greedyMatch(page.gt, boxes, (iou) => iou > 0);
     nGt += page.gt.length;
-    nPred += boxes.length;
+    // Boxes that could not be placed still count as predictions (they match nothing).
+    nPred += px?.raw.length ?? 0;
+    if (p && px) {
+      answers += 1;
+      if (px.tokens) tokenLines.add(p.line);
+      if (p.unparseable && !px.tokens && looksLikeQwenBoxTokens(p.raw)) tokenLike += 1;
+      if (px.noSize) noSizePages.push(page.id);
+      if (!px.tokens) {
+        if (p.coords) ownCoords[p.coords] += 1;
+        const size = page.size ? usableSize({ width: page.size[0], height: page.size[1] }) : null;
+        const alt = !size ? null : px.coords === 'abs' ? px.raw.map((b) => rel1000ToPixels(b, size.width, size.height)) : px.raw;
+        samples[px.coords].push({ gt: page.gt, raw: px.raw, scored: boxes, alt, size });
+      }
+    }
     for (const pair of m.pairs) {
       pairCount += 1;
       pairIouSum += pair.iou;
@@ -62,7 +111,7 @@ export async function scoreGansu(
         }
       });
     }
-    cases.push(pageCase(ds, page, p, boxes, m.pairs, m.gtBest, m.predBest, optionCoords));
+    cases.push(pageCase(ds, page, p, px, m.pairs, m.gtBest, m.predBest, optionCoords));
   }
   const metrics: Record<string, number> = {};
   THRESHOLDS.forEach((t, k) => {
@@ -96,9 +145,49 @@ export async function scoreGansu(
       unknown_lines: preds.counts.unknown_lines ?? 0,
       duplicate_lines: preds.counts.duplicate_lines ?? 0,
     },
-    warnings: [...preds.warnings],
+    warnings: [
+      // A line the Qwen2-VL reading took is no longer unparseable.
+      ...preds.warnings.filter((w) => !(tokenLines.has(lineOf(w)) && w.endsWith(': unparseable_output'))),
+      ...gansuSpaceWarnings(samples, ownCoords, optionCoords),
+      ...(noSizePages.length
+        ? [
+            `coordinate space: ${noSizePages.length} pages have rel1000 boxes but no usable page size (image_size_px missing or not two positive numbers, and no readable image header): their boxes cannot be placed and count as predictions that match nothing (error no_page_size) — ${listFirst(noSizePages)}`,
+          ]
+        : []),
+      ...(!qwen && tokenLike > 0 && tokenLike * 2 > answers
+        ? [
+            `${tokenLike} of ${answers} answers are unparseable and hold Qwen2-VL grounding boxes (<|box_start|>(x1,y1),(x2,y2)<|box_end|>, 0–1000 of the page): --option ${QWEN_OPTION}=true reads them`,
+          ]
+        : []),
+    ],
     cases,
   };
+}
+
+function lineOf(w: string): number {
+  const m = /^line (\d+):/.exec(w);
+  return m ? Number(m[1]) : 0;
+}
+
+/** The first 20 names, then how many more. */
+function listFirst(names: readonly string[]): string {
+  const head = names.slice(0, 20).join(', ');
+  return names.length > 20 ? `${head} and ${names.length - 20} more` : head;
+}
+
+/** Says when the boxes do not look like the space they are read in (see geometry/coordSpace). */
+function gansuSpaceWarnings(samples: { abs: SpaceSample[]; rel1000: SpaceSample[] }, own: { abs: number; rel1000: number }, optionCoords: string): string[] {
+  const t = CASE_T;
+  const out: string[] = [];
+  // The option only reaches lines without their own coords: name the field when it decides.
+  const toRel = own.abs > 0 ? `the lines' own "coords": "abs" decides for ${own.abs} pages — drop it and score with --option coords=rel1000` : 'score with --option coords=rel1000';
+  const toAbs =
+    own.rel1000 > 0 ? `the lines' own "coords": "rel1000" decides for ${own.rel1000} pages — drop it${optionCoords === 'rel1000' ? ' and score with --option coords=abs' : ''}` : 'score with --option coords=abs';
+  const a = pixelReadingWarning(inspectSpace(samples.abs, t), 'predicted boxes read as pixels', t, toRel);
+  if (a) out.push(a);
+  const r = rel1000ReadingWarning(inspectSpace(samples.rel1000, t), 'predicted boxes', t, toAbs);
+  if (r) out.push(r);
+  return out;
 }
 
 function tpAt(iou: number): number[] {
@@ -109,12 +198,13 @@ function pageCase(
   ds: GansuDataset,
   page: Page,
   p: PagePrediction | undefined,
-  boxes: Box[],
+  px: PagePixels | undefined,
   pairs: Pair[],
   gtBest: Float64Array,
   predBest: Float64Array,
   optionCoords: string,
 ): CaseRecord {
+  const boxes = px?.boxes ?? [];
   const gtPair = new Map(pairs.map((x) => [x.gt, x]));
   const predPair = new Map(pairs.map((x) => [x.pred, x]));
   const t = CASE_T;
@@ -131,10 +221,14 @@ function pageCase(
     } else inst.reason = boxes.length === 0 ? 'no predicted box' : gtBest[g] > 0 ? 'every overlapping prediction was matched to another figure' : 'no predicted box overlaps it';
     return inst;
   });
-  const pred: Instance[] = boxes.map((b, k) => {
+  // Boxes that could not be placed (rel1000, no page size) are FPs without a shape.
+  const unplaced: Instance[] = px?.noSize
+    ? px.raw.map((b, k) => ({ id: k, state: 'fp', attrs: { box_rel1000: b }, reason: 'a rel1000 box on a page with no usable size: cannot be placed' }))
+    : [];
+  const pred: Instance[] = px?.noSize ? unplaced : boxes.map((b, k) => {
     const pair = predPair.get(k);
     const inst: Instance = { id: k, shape: { type: 'box', box: b }, state: pair && pair.iou >= t ? 'tp' : 'fp', best_iou: predBest[k] };
-    if (p && b !== p.boxes[k]) inst.attrs = { box_rel1000: p.boxes[k] };
+    if (px && px.coords === 'rel1000') inst.attrs = { box_rel1000: px.raw[k] };
     if (pair) {
       inst.partner = pair.gt;
       inst.iou = pair.iou;
@@ -145,16 +239,18 @@ function pageCase(
     } else inst.reason = page.gt.length === 0 ? 'the page has no figure' : predBest[k] > 0 ? 'duplicate: the figure it overlaps was matched to another prediction' : 'overlaps no GT figure';
     return inst;
   });
+  const nPred = px?.raw.length ?? 0;
   const tp = pairs.filter((x) => x.iou >= t).length;
-  const fp = boxes.length - tp;
+  const fp = nPred - tp;
   const fn = page.gt.length - tp;
   const errors: string[] = [];
   if (!p) errors.push('missing_prediction');
-  else if (p.unparseable) errors.push('unparseable_output');
+  else if (p.unparseable && !px?.tokens) errors.push('unparseable_output');
+  if (px?.noSize) errors.push('no_page_size');
   const perT: Record<string, { tp: number; fp: number; fn: number }> = {};
   for (const th of THRESHOLDS) {
     const n = pairs.filter((x) => x.iou >= th).length;
-    perT[String(th)] = { tp: n, fp: boxes.length - n, fn: page.gt.length - n };
+    perT[String(th)] = { tp: n, fp: nPred - n, fn: page.gt.length - n };
   }
   const overlay = ds.overlays.get(page.image_path);
   return {
@@ -162,7 +258,7 @@ function pageCase(
     image_path: page.image_path,
     image_file: ds.imageFiles.get(page.image_path) ?? null,
     facets: { has_figures: page.gt.length > 0, ...(page.page !== undefined ? { page: page.page } : {}) },
-    score: perQueryPRF(tp, page.gt.length, boxes.length).f1,
+    score: perQueryPRF(tp, page.gt.length, nPred).f1,
     // pass: no FP and no FN; fail: no TP (FPs on a page without figures included); else partial.
     outcome: fp === 0 && fn === 0 ? 'pass' : tp === 0 ? 'fail' : 'partial',
     gt,
@@ -170,8 +266,10 @@ function pageCase(
     matches: pairs.map((x) => ({ gt: x.gt, pred: x.pred, iou: x.iou, tp_at: tpAt(x.iou) })),
     errors,
     detail: {
-      ...(p ? { line: p.line, output_field: p.field, raw_output: exportableRaw(p.raw), parse_rule: p.rule, parse_steps: p.steps } : { parse_rule: 'missing_prediction' }),
-      coords: p?.coords ?? optionCoords,
+      ...(p
+        ? { line: p.line, output_field: p.field, raw_output: exportableRaw(p.raw), parse_rule: px?.tokens ? 'qwen2vl-tokens' : p.rule, parse_steps: p.steps }
+        : { parse_rule: 'missing_prediction' }),
+      coords: px?.coords ?? p?.coords ?? optionCoords,
       iou_threshold: t,
       at: perT,
       overlay_path: overlay ?? null,
