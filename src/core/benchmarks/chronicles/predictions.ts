@@ -9,6 +9,9 @@ import { InputError, type LoadedPredictions, type PredictionInput, type RunConte
 import type { ChroniclesDataset } from './gt';
 import { rowImagePath } from './gt';
 import { isPlainObject, pyTruthy } from './py';
+import { isBatchLine, readBatchLine } from '../../text/batchOutput';
+import { TASK_KEYS } from './constants';
+import { batchRecord, CUSTOM_ID_FORMS, resolveChroniclesCustomId } from './batch';
 
 export interface PredRow {
   line: number;
@@ -86,6 +89,12 @@ export async function readResultsFile(
   let skipped = 0;
   let duplicates = 0;
   let lines = 0;
+  let batchLines = 0;
+  let failed = 0;
+  let unjoined = 0;
+  let truncated = 0;
+  let noTarget = 0;
+  let firstCustomId: string | undefined;
   const label = src.label === basename(path) ? path : `${src.label}/${path}`;
   const bad = (n: number, why: string) => {
     lines++;
@@ -95,6 +104,39 @@ export async function readResultsFile(
   await forEachJsonObjectLine(src, path, (v, n) => {
     lines++;
     const warn = (w: string) => warnings.push(`line ${n}: ${w} (${label})`);
+    if (isBatchLine(v)) {
+      // One batch line is one (image, task): it joins by custom_id, as batch.ts describes.
+      batchLines++;
+      const b = readBatchLine(v);
+      firstCustomId ??= b.custom_id;
+      if (!b.ok) {
+        failed++;
+        skipped++;
+        warn(`custom_id "${b.custom_id}": ${b.why} — no answer for this task`);
+        return;
+      }
+      const key = resolveChroniclesCustomId(dataset, b.custom_id);
+      if (typeof key === 'string') {
+        unjoined++;
+        skipped++;
+        warn(`custom_id "${b.custom_id}" ${key}: not judged`);
+        return;
+      }
+      const row = rows.get(key.row.image_path) ?? { line: n, results: {} };
+      const taskKey = TASK_KEYS[key.task];
+      if (taskKey in row.results) {
+        duplicates++;
+        skipped++;
+        warn(`custom_id "${b.custom_id}" repeats an earlier line for this image and task: ignored`);
+        return;
+      }
+      if (b.finish_reason === 'length') truncated++;
+      const rec = batchRecord(key, b.content);
+      if (key.task === 'recognition' && rec.gt_char === undefined) noTarget++;
+      row.results[taskKey] = rec;
+      rows.set(key.row.image_path, row);
+      return;
+    }
     const image = rowImagePath(v);
     if (!image) {
       skipped++;
@@ -122,6 +164,18 @@ export async function readResultsFile(
     }
     rows.set(image, { line: n, results: isPlainObject(ir) ? ir : {} });
   }, bad, ctx);
+  if (batchLines > 0 && rows.size === 0) {
+    if (unjoined === 0) throw new InputError(`prediction ${label}: none of its ${batchLines} batch output lines has an answer (every request failed)`);
+    throw new InputError(
+      `prediction ${label}: none of its ${batchLines} batch custom_id values names an image and task of the ground truth (first: "${firstCustomId}"); custom_id must hold ${CUSTOM_ID_FORMS}`,
+    );
+  }
+  if (truncated > 0) warnings.push(`${truncated} batch answers stopped at the token limit (finish_reason "length"): they may be cut short (${label})`);
+  if (noTarget > 0) {
+    warnings.push(
+      `${noTarget} recognition answers name no target character (custom_id "<image_path>#recognition#<index in spotting>"): the official judge has no gt_char for them and scores them 0 (no_gt) (${label})`,
+    );
+  }
   const missing = dataset.rows.length - rows.size;
   return {
     model,
@@ -135,6 +189,7 @@ export async function readResultsFile(
       duplicate_rows: duplicates,
       skipped,
       missing_images: missing,
+      ...(batchLines > 0 ? { batch_lines: batchLines, failed_requests: failed, truncated_answers: truncated } : {}),
     },
   };
 }

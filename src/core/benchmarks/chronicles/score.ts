@@ -96,6 +96,10 @@ export function scoreModel(
   let judgedRows = 0;
   let ambiguous = 0;
   let changed = 0;
+  // Answers without a stored extract that the official extractor reads now (results files made by
+  // other tools): the default judges them 0 as the official judge does, and says so.
+  let noExtract = 0;
+  let noExtractReadable = 0;
   const total = dataset.rows.length;
   dataset.rows.forEach((row, i) => {
     if (i % 256 === 0) {
@@ -107,6 +111,10 @@ export function scoreModel(
     judgedRows++;
     for (const task of row.tasks) {
       const o = judgeTask(row, pr.results, task, reextract);
+      if (o.record && (o.record.extract === undefined || o.record.extract === null)) {
+        noExtract++;
+        if (o.extraction?.extract) noExtractReadable++;
+      }
       const c = buildCase(row, o, reextract);
       if (c.detail?.ambiguous) ambiguous++;
       if (c.detail?.extract_differs) changed++;
@@ -132,8 +140,16 @@ export function scoreModel(
       errors,
       ambiguous_classifications: ambiguous,
       extract_differs: changed,
+      no_extract: noExtract,
     },
-    warnings: [...preds.warnings],
+    warnings: [
+      ...preds.warnings,
+      ...(!reextract && noExtractReadable > 0
+        ? [
+            `${noExtractReadable} of ${noExtract} answers without a stored extract can be read by the official extractor now: the official default judges every answer without an extract 0 (no_extract); --option reextract=true judges them`,
+          ]
+        : []),
+    ],
     cases,
   };
 }
