@@ -144,6 +144,9 @@ export async function scoreGansu(
       missing_pages: missing,
       unknown_lines: preds.counts.unknown_lines ?? 0,
       duplicate_lines: preds.counts.duplicate_lines ?? 0,
+      ...(preds.data.format === 'batch'
+        ? { batch_lines: preds.counts.batch_lines ?? 0, failed_requests: preds.counts.failed_requests ?? 0, truncated_answers: preds.counts.truncated_answers ?? 0 }
+        : {}),
     },
     warnings: [
       // A line the Qwen2-VL reading took is no longer unparseable.
