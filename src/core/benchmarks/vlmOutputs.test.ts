@@ -418,3 +418,90 @@ describe.skipIf(!HAS_SHARED)('Chronicles-OCR answers from VLM pipelines (shared/
     for (const [k, v] of perfectKeys(re.result)) expect(v, k).toBe(1);
   });
 });
+
+// ------------------------------------------------------------------ sizes and spaces the numbers cannot settle
+
+describe('TABench without image sizes (an in-memory set whose images are absent)', () => {
+  const line = (space: 'abs' | 'rel1000') => ({
+    image_path: 'Receipt/r.jpg',
+    category: 'Receipt',
+    task_type: 'T2R',
+    question: 'Where is "TOTAL"?',
+    bbox: [[100, 100, 300, 200]],
+    GT: { bbox: [100, 100, 300, 200], text: 'TOTAL' },
+    coord_type: space,
+  });
+  async function score(space: 'abs' | 'rel1000', prediction: string, options: Record<string, string> = {}) {
+    const session = await BenchSession.open(new MemorySource('t', { [`TABench-${space}.jsonl`]: jsonl([line(space)]) }));
+    await session.addPredictions({ source: new MemorySource('p', { 'm.jsonl': jsonl([{ ...line(space), prediction }]) }), path: 'm.jsonl', name: 'm' });
+    const [r] = await session.score(session.resolveProtocol(undefined, options));
+    return r;
+  }
+
+  it('scores rel1000 boxes in 0–1000 and says their images have no size (not drawn, not checked)', async () => {
+    const r = await score('rel1000', '[[100, 100, 300, 200]]');
+    expect(r.metrics['t2r/f1']).toBe(1);
+    expect(r.warnings).toEqual([
+      'coordinate space: 1 T2R answers are scored in rel1000 on images whose size is unknown or zero (image missing or header unreadable): their boxes are scored in 0–1000 but cannot be drawn or checked against the pixel reading',
+    ]);
+    expect(r.cases[0].pred[0].shape).toBeUndefined();
+  });
+
+  it('never places Qwen2-VL boxes in pixels without the image size: no answer, error no_image_size, said in the warnings', async () => {
+    const r = await score('abs', '<|box_start|>(100,100),(300,200)<|box_end|>', { qwen2vl_boxes: 'true' });
+    expect(r.metrics['t2r/f1']).toBe(0);
+    expect(r.metrics['t2r/fn']).toBe(1);
+    expect(r.cases[0].errors).toEqual(['no_image_size']);
+    expect(r.warnings).toEqual([
+      '1 T2R answers hold Qwen2-VL boxes (0–1000) on images whose size is unknown (missing or unreadable header): they cannot be placed in pixels and count as no answer (error no_image_size)',
+    ]);
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('coordinate spaces the numbers cannot settle (shared mini sets)', () => {
+  it('TABench: boxes all within 0–1000 on larger images where GT reaches past 1000 are said, the option offered with an "if"', async () => {
+    const text = tabenchLines('abs')
+      .filter((l) => l.q.task === 'T2R')
+      .map((l) => ({ ...l.raw, prediction: '[[0, 0, 10, 10]]' }));
+    const { result } = await run('tabench-mini', 'model.jsonl', jsonl(text));
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatch(
+      /^coordinate space: all 20 predicted T2R boxes \(read as abs by coord_type\) lie within 0–1000 although \d+ of their 20 cases are on images larger than 1000 px; read as 0–1000 of the image they reach 0 of 27 GT boxes at IoU ≥ 0\.5, read as pixels \(as scored\) 0, and \d+ GT boxes reach past 1000 — if the model answered in 0–1000 space, score with --option coords=rel1000$/,
+    );
+    expect(result.metrics['t2r/tp']).toBe(0);
+  });
+
+  it('gansulishuzhi: names the lines\' own "coords" field when it, not the option, read rel1000 boxes as pixels', async () => {
+    const pages = readFileSync(shared('data', 'gansulishuzhi-mini', 'manifest.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as ManifestPage);
+    const text = jsonl(pages.map((p) => ({ id: p.id, pred_bboxes: toRel1000(p), coords: 'abs' })));
+    const { result } = await run('gansulishuzhi-mini', 'model.jsonl', text, { coords: 'rel1000' });
+    expect(result.warnings).toHaveLength(1);
+    expect(result.warnings[0]).toMatch(
+      new RegExp(`they look like rel1000 boxes given as absolute: the lines' own "coords": "abs" decides for ${pages.length} pages — drop it and score with --option coords=rel1000$`),
+    );
+  });
+
+  it('gansulishuzhi: costs a failed batch request its line, and says answers cut at the token limit', async () => {
+    const pages = readFileSync(shared('data', 'gansulishuzhi-mini', 'manifest.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as ManifestPage);
+    const lines = pages.map((p, i) => {
+      if (i === 0) return vllmErrorLine(p.id, i);
+      const l = openaiLine(p.id, JSON.stringify(p.gt_bboxes), i);
+      if (i === 1) l.response.body.choices[0].finish_reason = 'length';
+      return l;
+    });
+    const { result } = await run('gansulishuzhi-mini', 'batch.jsonl', jsonl(lines));
+    expect(result.warnings).toEqual([
+      `line 1: custom_id "${pages[0].id}": request failed (This model's maximum context length is 32768 tokens) — no answer for this page`,
+      `1 of ${pages.length - 1} batch answers stopped at the token limit (finish_reason "length"): they may be cut short`,
+    ]);
+    expect(result.counts).toMatchObject({ missing_pages: 1, failed_requests: 1, truncated_answers: 1, batch_lines: pages.length, malformed_lines: 0 });
+    expect(result.metrics['iou0.7/precision']).toBe(1);
+    expect(result.metrics['iou0.7/fn']).toBe(pages[0].gt_bboxes.length);
+  });
+});

@@ -22,7 +22,7 @@ export type BatchLine =
 
 /** Whether an object looks like a batch output line (so a reader can switch to this format). */
 export function isBatchLine(r: Record<string, unknown>): boolean {
-  return typeof r.custom_id === 'string' && ('response' in r || 'error' in r || obj(r.result)?.type !== undefined);
+  return (typeof r.custom_id === 'string' || typeof r.custom_id === 'number') && ('response' in r || 'error' in r || obj(r.result)?.type !== undefined);
 }
 
 function obj(v: unknown): Record<string, unknown> | undefined {
