@@ -144,6 +144,13 @@ describe.skipIf(!HAS_SHARED)('TABench answers from VLM pipelines (shared/data/ta
     expect(msg).toContain('custom_id must hold the query id');
   });
 
+  it('refuses a batch numbered from 0, which would name the next query each', async () => {
+    const msg = await refusal('tabench-mini', 'batch.jsonl', jsonl(abs.map((l, i) => openaiLine(String(i), tabenchAnswer(l.q), i))));
+    expect(msg).toBe(
+      'prediction batch.jsonl: line 1 has custom_id "0", but the queries of TABench-abs.jsonl are numbered by their 1-based line — these custom_id values look 0-based and would name the next query each; number them from 1',
+    );
+  });
+
   it('costs a failed request its line, with the reason, and scores the rest', async () => {
     const lines = abs.map((l, i) => (i === 3 ? vllmErrorLine(l.q.id, i) : vllmLine(l.q.id, tabenchAnswer(l.q), i)));
     const { result } = await run('tabench-mini', 'batch.jsonl', jsonl(lines));

@@ -226,6 +226,20 @@ export function joinPredictions(space: SpaceData, preds: TabenchPredictions): Jo
   return { predOf, warnings, unknown, duplicates };
 }
 
+/**
+ * Query ids are 1-based line numbers when the benchmark file has no id fields, and a batch
+ * numbered from 0 would join every answer to the next query without a word: a custom_id "0"
+ * (bare or after a space prefix) on such a file is taken for that mistake and refused.
+ */
+function refuseZeroBasedIds(space: SpaceData, preds: TabenchPredictions): void {
+  if (space.byId.has('0') || !space.queries.every((q) => q.id === String(q.line))) return;
+  const zero = preds.lines.find((p) => p.custom_id !== undefined && splitCustomId(p.custom_id).key === '0');
+  if (!zero) return;
+  throw new InputError(
+    `prediction ${preds.file}: line ${zero.line} has custom_id "${zero.custom_id}", but the queries of ${BENCHMARK_FILE[space.space]} are numbered by their 1-based line — these custom_id values look 0-based and would name the next query each; number them from 1`,
+  );
+}
+
 const CARD_FILE = /^TABench-(abs|rel1000)_with_predictions\.jsonl$/;
 
 /**
@@ -258,6 +272,7 @@ export async function loadTabenchPredictions(
     }
     // A file none of whose lines joins a query is for another benchmark (or another TABench copy).
     const join = joinPredictions(space, loaded.data);
+    if (loaded.data.format === 'batch') refuseZeroBasedIds(space, loaded.data);
     if (loaded.data.lines.length > 0 && join.unknown === loaded.data.lines.length && loaded.data.format === 'batch') {
       throw new InputError(
         `prediction ${loaded.data.file}: none of its ${loaded.data.lines.length} batch custom_id values names a query of ${BENCHMARK_FILE[space.space]} (first: "${loaded.data.lines[0].custom_id}"); custom_id must hold ${CUSTOM_ID_FORMS}`,
