@@ -92,9 +92,14 @@ export function pixelReadingWarning(f: SpaceFindings, what: string, t: number, f
   return null;
 }
 
-/** The warning for boxes read as 0–1000 that hold coordinates beyond 1000, or null. */
+/**
+ * The warning for boxes read as 0–1000 that hold coordinates beyond 1000, or null. A model
+ * answering in 0–1000 overshoots now and then (1003), so a few such boxes are said only when the
+ * pixel reading reaches more GT; otherwise it takes 10 % of the boxes (and at least 2).
+ */
 export function rel1000ReadingWarning(f: SpaceFindings, what: string, t: number, fix: string | null): string | null {
   if (f.beyond1000 === 0) return null;
+  if (f.hitsAlt <= f.hitsScored && (f.beyond1000 < 2 || f.beyond1000 < 0.1 * f.boxes)) return null;
   const head = `coordinate space: ${f.beyond1000} of ${f.boxes} ${what} read as rel1000 have coordinates beyond 1000, which that space cannot hold; read as pixels they reach ${f.hitsAlt} of ${f.gtCompared} GT boxes at IoU ≥ ${t}, read as rel1000 (as scored) ${f.hitsScored}`;
   if (f.hitsAlt > f.hitsScored) return `${head} — they look like absolute boxes given as rel1000${fix ? `: ${fix}` : ''}`;
   return head;
