@@ -71,11 +71,20 @@ export class BenchSession {
     return [...this.models.keys()];
   }
 
-  /** Prediction sets shipped in the dataset folder itself (infer_results/, runs/). */
+  /**
+   * Prediction sets shipped in the dataset folder itself (infer_results/, runs/). One that is
+   * refused (e.g. an empty results.jsonl) does not stop the dataset from opening: its reason is
+   * added to the dataset's warnings and the other sets load.
+   */
   async addBundledPredictions(ctx?: RunContext): Promise<string[]> {
     const added: string[] = [];
     for (const input of this.adapter.bundledPredictions(this.source)) {
-      added.push(...(await this.addPredictions(input, ctx)));
+      try {
+        added.push(...(await this.addPredictions(input, ctx)));
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        this.dataset.info.warnings.push(`bundled predictions not loaded: ${e.message}`);
+      }
     }
     return added;
   }
