@@ -30,7 +30,7 @@ export interface IcdarFile {
   /** Lines that cost themselves: "line 3: …". */
   bad: string[];
   layout: IcdarLayout;
-  /** For layout 'transcription': why the 9th field could not be a confidence ("2015" on line 2). */
+  /** For layout 'transcription': the value that could not be a confidence (`"2015" on line 2`). */
   because?: string;
 }
 
@@ -60,7 +60,7 @@ export function parseIcdarSubmission(text: string): IcdarFile {
     if (NON_FINITE.test(s)) continue;
     const v = num(s);
     if (!(Number.isFinite(v) && v >= 0 && v <= 1)) {
-      because = `"${s.length > 20 ? s.slice(0, 19) + '…' : s}" on line ${r.line} is not a number in [0, 1]`;
+      because = `"${s.length > 20 ? s.slice(0, 19) + '…' : s}" on line ${r.line}`;
       break;
     }
   }
@@ -124,12 +124,12 @@ function readPolygons(rows: { line: number; fields: string[] }[]): IcdarFile {
 }
 
 /** The sentence saying how files of one layout were read (none for plain confidences). */
-export function layoutSentence(layout: IcdarLayout, because?: string): string | null {
+export function layoutSentence(layout: IcdarLayout, because?: string, file?: string): string | null {
   switch (layout) {
     case 'none':
       return 'lines x1,y1,…,x4,y4 with no confidence: every polygon scores 1.0';
     case 'transcription':
-      return `field 9 read as a transcription, not a confidence${because ? ` (${because})` : ''}: every polygon scores 1.0`;
+      return `field 9 read as a transcription, not a confidence${because ? ` (${because}${file ? ` of ${file}` : ''} is not a number in [0, 1])` : ''}: every polygon scores 1.0`;
     case 'confidence+transcription':
       return 'lines x1,…,y4,confidence,transcription: field 9 is the confidence, the rest the transcription (not scored)';
     case 'polygon':

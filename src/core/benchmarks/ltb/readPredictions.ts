@@ -151,8 +151,8 @@ class Collector {
   readonly counts = { predictions: 0, dropped_polygons: 0, malformed_lines: 0, unknown_images: 0 };
   /** Records that named an image of the dataset. */
   private joined = 0;
-  /** How the files of an ICDAR submission were read: sentence → files (said once per model). */
-  private readonly layouts = new Map<string, string[]>();
+  /** How the files of an ICDAR submission were read: layout → its sentence (from the first file) and files. */
+  private readonly layouts = new Map<string, { said: string; files: string[] }>();
   /** Files whose boxes carry no confidence (PaddleOCR), and how many boxes. */
   private readonly unscored = new Map<string, number>();
   emptyDocument = false;
@@ -329,10 +329,11 @@ class Collector {
     }
     for (const p of parsed.polygons) this.add(img, p.coords, p.score, `${file}: line ${p.line}`);
     this.done();
-    const said = layoutSentence(parsed.layout, parsed.because);
-    if (said) {
-      if (!this.layouts.has(said)) this.layouts.set(said, []);
-      this.layouts.get(said)!.push(file);
+    const seen = this.layouts.get(parsed.layout);
+    if (seen) seen.files.push(file);
+    else {
+      const said = layoutSentence(parsed.layout, parsed.because, file);
+      if (said) this.layouts.set(parsed.layout, { said, files: [file] });
     }
   }
 
@@ -369,7 +370,7 @@ class Collector {
     };
     // How the file was read comes before the per-line problems.
     const said: string[] = [];
-    for (const [sentence, files] of this.layouts) {
+    for (const { said: sentence, files } of this.layouts.values()) {
       const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
       said.push(`${files.length} res file(s), ${sentence}: ${named}`);
     }
