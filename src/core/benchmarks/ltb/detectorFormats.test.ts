@@ -7,35 +7,17 @@ import { describe, expect, it } from 'vitest';
 import { MemorySource } from '../../io/fileSource';
 import { InputError, type ModelResult } from '../../model';
 import { BenchSession } from '../../session';
+import { box, TINY_GT, tinyLtb } from '../../../../test/ltbTiny';
 
-const box = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1];
 /** [[x, y], …] as PaddleOCR writes `points`. */
 const pts = (flat: number[]) => flat.reduce<number[][]>((a, v, i) => (i % 2 ? (a[a.length - 1].push(v), a) : [...a, [v]]), []);
 const bbox = (flat: number[]) => [flat[0], flat[1], flat[4], flat[5]];
 
-/** Three images, four care words (integer, axis-aligned: exact for every format, boxes included). */
-const GT: Record<string, number[][]> = {
-  'img_1.jpg': [box(10, 10, 110, 40), box(130, 10, 200, 40)],
-  'img_2.jpg': [box(20, 50, 120, 90)],
-  'img_10.jpg': [box(5, 5, 60, 30)],
-};
+const GT = TINY_GT;
 const STEMS = Object.keys(GT).map((n) => n.replace(/\.jpg$/, ''));
 /** img_1 gets "2015" and "0": numbers that are words, in a file whose 9th fields are not all in [0, 1]. */
 const WORDS = ['2015', '0', 'SALE', 'open'];
-
-function gtSource(): MemorySource {
-  const data_list = Object.entries(GT).map(([img_path, polys]) => ({
-    img_path,
-    height: 100,
-    width: 220,
-    instances: polys.map((polygon) => ({ polygon, bbox: bbox(polygon), bbox_label: 0, ignore: false })),
-  }));
-  const files: Record<string, string | Uint8Array> = {
-    'anno/mmocr1.x_format/challenging_norm.json': JSON.stringify({ metainfo: { dataset_type: 'TextDetDataset', task_name: 'textdet' }, data_list }),
-  };
-  for (const name of Object.keys(GT)) files[`anno/hard/images/${name}`] = new Uint8Array([1]);
-  return new MemorySource('ltb', files);
-}
+const gtSource = tinyLtb;
 
 /** Each image's polygons with a word and a confidence, in GT order. */
 function each<T>(fn: (stem: string, polys: number[][], words: string[], scores: number[]) => T): T[] {
