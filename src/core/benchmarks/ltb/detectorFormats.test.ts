@@ -129,6 +129,29 @@ const FIXTURES: Fixture[] = [
     path: 'det_results.txt',
   },
   {
+    // PaddleOCR 3.x TextDetection (docs/version3.x/module_usage/text_detection.md): res.print()
+    // shows {'res': {'input_path', 'page_index', 'dt_polys': [[[x, y], …]], 'dt_scores'}};
+    // res.save_to_json(dir) writes <stem>_res.json. input_path here is a temporary copy, so the
+    // file name names the image.
+    name: 'PaddleOCR 3.x TextDetection save_to_json: <stem>_res.json {res: {input_path, dt_polys, dt_scores}}',
+    files: Object.fromEntries(
+      each((stem, polys, _w, scores) => [
+        `output/${stem}_res.json`,
+        JSON.stringify({ res: { input_path: `/root/.paddlex/predict_input/${stem}-tmp.png`, page_index: null, dt_polys: polys.map(pts), dt_scores: scores } }),
+      ]),
+    ),
+    path: '',
+  },
+  {
+    // The OCR pipeline's result (PaddleOCR(...).predict → save_to_json): dt_polys without dt_scores.
+    name: 'PaddleOCR 3.x OCR pipeline save_to_json: {res: {input_path, dt_polys, rec_texts, rec_scores}} (no detection score)',
+    files: Object.fromEntries(
+      each((stem, polys, words) => [`${stem}_res.json`, JSON.stringify({ res: { input_path: `${stem}.jpg`, dt_polys: polys.map(pts), rec_texts: words, rec_scores: words.map(() => 0.99) } })]),
+    ),
+    path: '',
+    says: /img_1_res\.json: 2 box\(es\) carry no confidence/,
+  },
+  {
     // ICDAR2015 Task 4.1 with confidences: x1,y1,…,x4,y4,confidence.
     name: 'ICDAR2015 res_img_<n>.txt: x1,…,y4,confidence',
     files: Object.fromEntries(each((stem, polys, _w, scores) => [`res_${stem}.txt`, polys.map((p, k) => `${p.join(',')},${scores[k]}`).join('\r\n')])),

@@ -235,12 +235,14 @@ class Collector {
 
   /** One record of forms 2 and 3. */
   record(rec: unknown, where: string, fallbackName?: string): void {
+    // PaddleOCR 3.x (PaddleX) results print and save as { res: { input_path, dt_polys, … } }.
+    if (isObject(rec) && isObject(rec.res) && !Array.isArray(rec.det_polygons)) rec = rec.res;
     if (!isObject(rec)) {
       this.counts.malformed_lines++;
       this.warnings.add(`${where}: not an object`);
       return;
     }
-    const name = [rec.img_path, rec.filename, rec.file_name, rec.image].find((v) => typeof v === 'string' && v !== '') as string | undefined;
+    const name = [rec.img_path, rec.filename, rec.file_name, rec.image, rec.input_path].find((v) => typeof v === 'string' && v !== '') as string | undefined;
     const label = name ?? fallbackName;
     if (label === undefined) {
       this.counts.malformed_lines++;
@@ -280,6 +282,20 @@ class Collector {
       }
       const n = Math.min(scores.length, polys.length);
       for (let k = 0; k < n; k++) this.add(img, list === 'bboxes' ? boxPolygon(polys[k]) : polys[k], scores[k], where, list, k);
+      this.done();
+      return;
+    }
+    // PaddleOCR 3.x TextDetection: dt_polys [[[x, y], …]] with dt_scores; the OCR pipeline's
+    // result has dt_polys but keeps no detection score (rec_scores are the recogniser's).
+    if (Array.isArray(rec.dt_polys)) {
+      const polys = rec.dt_polys;
+      // input_path may be a temporary copy (an array or URL input): then the file name tells.
+      const img = this.image(name !== undefined && !this.knows(name) && fallbackName !== undefined ? fallbackName : label, where);
+      if (!img) return;
+      const scores = Array.isArray(rec.dt_scores) && rec.dt_scores.length === polys.length ? rec.dt_scores : undefined;
+      const file = where.split(': ')[0];
+      if (!scores && polys.length > 0) this.unscored.set(file, (this.unscored.get(file) ?? 0) + polys.length);
+      polys.forEach((p, k) => this.add(img, p, scores ? scores[k] : 1.0, where, 'dt_polys', k));
       this.done();
       return;
     }
@@ -577,16 +593,20 @@ async function readPaddleInto(c: Collector, src: FileSource, path: string, model
 
 /** A whole JSON document that is one image's record (MMOCR 0.x / 1.x per-image output). */
 function isPerImageRecord(doc: Record<string, unknown>): boolean {
-  return ['det_polygons', 'boundary_result', 'polygons', 'bboxes', 'result'].some((k) => Array.isArray(doc[k]));
+  const rec = isObject(doc.res) ? doc.res : doc;
+  return ['det_polygons', 'boundary_result', 'polygons', 'bboxes', 'result', 'dt_polys'].some((k) => Array.isArray(rec[k]));
 }
 
 /**
  * The image a per-image file is for: its stem, or — for MMOCR 0.x `ocr.py --export`, which
- * writes `out_<stem>.json` — the stem without `out_` when only that names an image.
+ * writes `out_<stem>.json`, and PaddleOCR 3.x `save_to_json`, which writes `<stem>_res.json` —
+ * the stem without that prefix / suffix when only that names an image.
  */
 function imageKeyOfFile(name: string, c: Collector): string {
   const st = stem(name);
-  if (!c.knows(st) && /^out_./.test(st) && c.knows(st.slice(4))) return st.slice(4);
+  if (c.knows(st)) return st;
+  if (/^out_./.test(st) && c.knows(st.slice(4))) return st.slice(4);
+  if (/._res$/.test(st) && c.knows(st.slice(0, -4))) return st.slice(0, -4);
   return st;
 }
 
