@@ -149,7 +149,7 @@ const FIXTURES: Fixture[] = [
       each((stem, polys, words) => [`${stem}_res.json`, JSON.stringify({ res: { input_path: `${stem}.jpg`, dt_polys: polys.map(pts), rec_texts: words, rec_scores: words.map(() => 0.99) } })]),
     ),
     path: '',
-    says: /img_1_res\.json: 2 box\(es\) carry no confidence/,
+    says: /^img_1_res\.json, img_2_res\.json, img_10_res\.json: 4 box\(es\) carry no confidence/,
   },
   {
     // ICDAR2015 Task 4.1 with confidences: x1,y1,…,x4,y4,confidence.

@@ -9,7 +9,7 @@
  *    tab-separated column, the JSON list of scores.
  * None of PaddleOCR's own writers stores a detection confidence, so a box without a `score`
  * scores 1.0 (as an ICDAR line without one); the reader says so.
- * A multi-page PDF page is written as `<file>.pdf_<page>`: it joins a GT image of that name only.
+ * The image is joined by its base name (then stem), so absolute and Windows paths join too.
  */
 
 export interface PaddleBox {

@@ -390,8 +390,12 @@ class Collector {
       const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
       said.push(`${files.length} res file(s), ${sentence}: ${named}`);
     }
-    for (const [file, n] of this.unscored) {
-      said.push(`${file}: ${n} box(es) carry no confidence (PaddleOCR writes none): each scores 1.0, so the threshold sweep cannot drop them`);
+    if (this.unscored.size > 0) {
+      // One line per model, not per file: a folder of 10,000 per-image files says it once.
+      const files = [...this.unscored.keys()];
+      const boxes = [...this.unscored.values()].reduce((a, b) => a + b, 0);
+      const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more file(s)` : '');
+      said.push(`${named}: ${boxes} box(es) carry no confidence (PaddleOCR writes none): each scores 1.0, so the threshold sweep cannot drop them`);
     }
     const data = { images: this.images, format, source, joined: this.joined, emptyDocument: this.emptyDocument };
     return { model, data, warnings: [...said, ...this.warnings.list()], counts };
