@@ -47,6 +47,14 @@ const LTB_REFUSALS: Refusal[] = [
   },
   { name: 'an ICDAR submission for other images', files: { 'res_img_99.txt': '0,0,9,0,9,9,0,9,0.9\n' }, path: '', message: /^prediction sub: nothing to score — .*img_99 is not an image of the dataset/ },
   {
+    // mmocr 1.0.0rc base_mmocr_inferencer.py postprocess: result_dict['predictions'] = [pred2dict(p)]
+    // dumped to pred_out_file before anything else is added: polygons and scores, no image name.
+    name: 'MMOCR 1.0.0rc pred_out_file (no image names)',
+    files: { 'preds.json': JSON.stringify({ predictions: [{ polygons: [[0, 0, 9, 0, 9, 9, 0, 9]], scores: [0.9] }] }) },
+    path: 'preds.json',
+    message: /^preds\.json: \{predictions: \[\.\.\.\]\} without image names .* re-run the inferencer with save_pred=True/,
+  },
+  {
     name: 'the LTB ground truth given as predictions',
     files: { 'challenging_norm.json': line({ metainfo: { task_name: 'textdet' }, data_list: [{ img_path: 'img_1.jpg', instances: [] }] }) },
     path: 'challenging_norm.json',

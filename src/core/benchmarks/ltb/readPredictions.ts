@@ -509,6 +509,15 @@ function readDocument(c: Collector, doc: unknown, file: string, model: string): 
   }
   if (isObject(doc)) {
     if (Array.isArray(doc.predictions)) {
+      // MMOCR 1.0.0rc `pred_out_file` dumps {predictions: [{polygons, scores}]} in input order,
+      // with no image names (base_mmocr_inferencer.py postprocess): nothing can be joined.
+      const named = (r: unknown) => isObject(r) && [r.img_path, r.filename, r.file_name, r.image, r.input_path].some((v) => typeof v === 'string' && v !== '');
+      if (doc.predictions.length > 0 && !doc.predictions.some(named)) {
+        throw new InputError(
+          `${file}: {predictions: [...]} without image names (as MMOCR 1.0.0rc pred_out_file writes it): the images cannot be told apart — ` +
+            're-run the inferencer with save_pred=True, which writes preds/<image stem>.json per image',
+        );
+      }
       doc.predictions.forEach((rec, i) => c.record(rec, `${file}: predictions[${i}]`));
       return c.result(model, 'mmocr-inferencer', file);
     }
