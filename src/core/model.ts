@@ -154,6 +154,16 @@ export interface PredictionInput {
   name: string;
 }
 
+/** What `BenchmarkAdapter.predictionUse` reports about one loaded prediction set. */
+export interface PredictionUse {
+  /** Records (lines, entries, per-image files) that name a case of the dataset. */
+  usable: number;
+  /** The file (or folder) the set was read from, as a message should name it. */
+  file: string;
+  /** Why nothing was usable, in a few words: "3 lines, all malformed", "none names an image of the dataset". */
+  why: string;
+}
+
 export interface LoadedPredictions<P = unknown> {
   model: string;
   data: P;
@@ -209,6 +219,12 @@ export interface BenchmarkAdapter<D extends { info: DatasetInfo } = { info: Data
   bundledPredictions(src: FileSource): PredictionInput[];
   /** Reads one input; a folder may hold several models (one per sub-folder). */
   loadPredictions(dataset: D, input: PredictionInput, ctx?: RunContext): Promise<LoadedPredictions<P>[]>;
+  /**
+   * How many records of a loaded prediction set join the dataset. The session refuses a set with
+   * none (every line malformed, an empty file, another benchmark's file) instead of scoring it as
+   * a silent zero. Adapters whose loader refuses such input itself may leave this out.
+   */
+  predictionUse?(dataset: D, preds: LoadedPredictions<P>): PredictionUse;
   score(dataset: D, preds: LoadedPredictions<P>, protocol: Protocol, ctx?: RunContext): Promise<ModelResult> | ModelResult;
   /** A copy of the dataset with the corrections applied (the original is not touched). */
   applyCorrections?(dataset: D, corrections: readonly GtCorrection[]): D;

@@ -5,6 +5,7 @@
 import { ADAPTERS, adapterFor } from './benchmarks/registry';
 import { buildReport, type Report } from './report';
 import { caseLine, serializeCaseLine } from './caseExport';
+import { sniffPredictions } from './benchmarks/sniff';
 import type { FileSource } from './io/fileSource';
 import {
   InputError,
@@ -70,24 +71,44 @@ export class BenchSession {
     return [...this.models.keys()];
   }
 
-  /** Prediction sets shipped in the dataset folder itself (infer_results/, runs/). */
+  /**
+   * Prediction sets shipped in the dataset folder itself (infer_results/, runs/). One that is
+   * refused (e.g. an empty results.jsonl) does not stop the dataset from opening: its reason is
+   * added to the dataset's warnings and the other sets load.
+   */
   async addBundledPredictions(ctx?: RunContext): Promise<string[]> {
     const added: string[] = [];
     for (const input of this.adapter.bundledPredictions(this.source)) {
-      added.push(...(await this.addPredictions(input, ctx)));
+      try {
+        added.push(...(await this.addPredictions(input, ctx)));
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        this.dataset.info.warnings.push(`bundled predictions not loaded: ${e.message}`);
+      }
     }
     return added;
   }
 
-  /** Loads a prediction file or folder; returns the model names it added (renamed when taken). */
+  /**
+   * Loads a prediction file or folder; returns the model names it added (renamed when taken).
+   * Refuses (InputError, nothing added) an input the adapter cannot read or in which no record
+   * joins the dataset, naming the file and, when it looks like one, the benchmark it is for.
+   */
   async addPredictions(input: PredictionInput, ctx?: RunContext): Promise<string[]> {
     let loaded: LoadedPredictions[];
     try {
       loaded = await this.adapter.loadPredictions(this.dataset, input, ctx);
     } catch (e) {
-      if (e instanceof InputError || (e as Error).name === 'AbortError') throw e;
+      if ((e as Error).name === 'AbortError') throw e;
       // An unreadable prediction file is a user problem, not a crash: name the file and why.
-      throw new InputError(`prediction ${input.name}: ${(e as Error).message}`);
+      const why = e instanceof InputError ? e.message : `prediction ${input.name}: ${(e as Error).message}`;
+      throw new InputError(oneLine(why) + (await this.looksLike(input)));
+    }
+    for (const p of loaded) {
+      const use = this.adapter.predictionUse?.(this.dataset, p);
+      if (use && use.usable === 0) {
+        throw new InputError(oneLine(`prediction ${use.file}: nothing to score — ${use.why}`) + (await this.looksLike(input)));
+      }
     }
     const names: string[] = [];
     for (const p of loaded) {
@@ -98,6 +119,18 @@ export class BenchSession {
       names.push(name);
     }
     return names;
+  }
+
+  /** " — this is a TABench predictions file" when the input looks like another benchmark's (or like GT). */
+  private async looksLike(input: PredictionInput): Promise<string> {
+    let s;
+    try {
+      s = await sniffPredictions(input);
+    } catch {
+      return ''; // naming the benchmark is a courtesy; the refusal stands without it
+    }
+    if (!s || (s.benchmark === this.adapter.id && !s.notPredictions)) return '';
+    return ` — this is ${s.what}${s.benchmark === this.adapter.id ? '' : `, not ${this.adapter.title} predictions`}`;
   }
 
   removeModel(name: string): void {
@@ -149,6 +182,11 @@ export class BenchSession {
   *eachCaseLine(results: readonly ModelResult[]): Generator<string> {
     for (const r of results) for (const c of r.cases) yield serializeCaseLine(caseLine(this.adapter.id, r.model, c));
   }
+}
+
+/** The CLI prints one line: a reason that quotes a file's text must not break it. */
+function oneLine(s: string): string {
+  return s.replace(/\s*[\r\n]+\s*/g, ' ');
 }
 
 /**

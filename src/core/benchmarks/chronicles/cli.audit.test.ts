@@ -15,7 +15,7 @@ function cli(...args: string[]) {
 }
 
 describe('Chronicles-OCR CLI on malformed files', () => {
-  it('BOM + CRLF + garbage line + unicode folders: exit 0, the bad line named; empty file: exit 0, no metrics', () => {
+  it('BOM + CRLF + garbage line + unicode folders: exit 0, the bad line named; empty file: exit 2, named (issue 12)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'chron-audit-'));
     const root = join(dir, '数据 ü');
     mkdirSync(join(root, 'data'), { recursive: true });
@@ -36,9 +36,12 @@ describe('Chronicles-OCR CLI on malformed files', () => {
     expect(rep.models.m.metrics['regular/parsing']).toBe(0);
     expect(rep.models.m.warnings).toEqual(['line 2: not valid JSON (m.jsonl)']);
 
+    // An empty results file has no usable record: refused with one line naming it (specs/README.md),
+    // no longer scored as a model with no metrics.
     r = cli('--dataset', root, '--pred', join(preds, 'empty.jsonl'), '--out', join(dir, 'out2'));
-    expect(r.status, r.stderr).toBe(0);
-    expect(JSON.parse(readFileSync(join(dir, 'out2', 'report.json'), 'utf8')).models.empty.metrics).toEqual({});
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/empty\.jsonl: nothing to score — the file has no lines/);
 
     r = cli('--dataset', root, '--pred', join(preds, 'nope.jsonl'), '--out', join(dir, 'out3'));
     expect(r.status).toBe(2);

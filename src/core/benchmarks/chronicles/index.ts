@@ -49,6 +49,14 @@ export const chroniclesAdapter: BenchmarkAdapter<ChroniclesDataset, ChroniclesPr
     return gt ? bundledChroniclesPredictions(src, datasetRoot(gt)) : [];
   },
   loadPredictions: (dataset, input, ctx) => loadChroniclesPredictions(dataset, input, ctx),
+  predictionUse: (_ds, p) => ({
+    usable: p.data.rows.size,
+    file: p.data.file,
+    why:
+      p.counts.lines === 0
+        ? 'the file has no lines'
+        : `none of its ${p.counts.lines} line(s) is a row of the ground truth (${p.counts.malformed_lines} malformed, ${p.counts.unknown_rows} with an image_path not in Chronicles_OCR.jsonl)`,
+  }),
   score: (dataset, preds, protocol, ctx) => scoreModel(dataset, preds, protocol, ctx),
   applyCorrections: applyChroniclesCorrections,
   exportGroundTruth: exportChroniclesGroundTruth,

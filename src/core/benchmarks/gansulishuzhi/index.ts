@@ -63,6 +63,11 @@ export const gansulishuzhiAdapter: BenchmarkAdapter<GansuDataset, GansuPredictio
       .map((e): PredictionInput => ({ source: src, path: e.path, name: stem(basename(e.path)) }));
   },
   loadPredictions: (ds, input, ctx) => loadGansuPredictions(ds, input, ctx),
+  predictionUse: (_ds, p) => ({
+    usable: p.data.byPage.size,
+    file: p.data.file,
+    why: `no line names a page of manifest.jsonl (${p.counts.malformed_lines} malformed, ${p.counts.unknown_lines} for unknown pages)${p.warnings[0] ? `; first: ${p.warnings[0]}` : ''}`,
+  }),
   score: (ds, preds, protocol, ctx) => scoreGansu(ds, preds, protocol, ctx),
   applyCorrections: (ds, corrections) => applyGansuCorrections(ds, corrections),
   exportGroundTruth: (ds) => exportGansuGroundTruth(ds),

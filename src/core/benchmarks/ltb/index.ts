@@ -71,6 +71,16 @@ export async function loadLtbDataset(src: FileSource, ctx?: RunContext): Promise
   };
 }
 
+/** "12 malformed lines, 3 records for images not in the dataset; first: …" */
+function refusalReason(counts: Record<string, number>, warnings: readonly string[]): string {
+  const parts: string[] = [];
+  if (counts.malformed_lines) parts.push(`${counts.malformed_lines} malformed record(s)`);
+  if (counts.unknown_images) parts.push(`${counts.unknown_images} record(s) for images not in the dataset`);
+  if (parts.length === 0) return 'no record names an image of the dataset (the file holds none)';
+  const first = warnings.find((w) => !/res file\(s\),|carry no confidence/.test(w));
+  return `no record names an image of the dataset (${parts.join(', ')}${first ? `; first: ${first.length > 160 ? first.slice(0, 159) + '…' : first}` : ''})`;
+}
+
 export const ltbAdapter: BenchmarkAdapter<LtbDataset, LtbPredictions> = {
   id: 'ltb',
   title: 'LTB',
@@ -84,6 +94,12 @@ export const ltbAdapter: BenchmarkAdapter<LtbDataset, LtbPredictions> = {
   loadDataset: loadLtbDataset,
   bundledPredictions: () => [],
   loadPredictions: loadLtbPredictions,
+  predictionUse: (_ds, p) => ({
+    // `{}` / `[]` is a model that detected nothing (scored); a file whose records all failed is not.
+    usable: p.data.joined + (p.data.emptyDocument ? 1 : 0),
+    file: p.data.source,
+    why: refusalReason(p.counts, p.warnings),
+  }),
   score: scoreLtb,
   applyCorrections: applyLtbCorrections,
   exportGroundTruth: exportLtbGroundTruth,

@@ -1,10 +1,21 @@
 /**
- * A model's LTB predictions, in any of the four forms the spec accepts:
+ * A model's LTB predictions, in the four forms the spec accepts and in what detectors write:
  *  1. JSON object `{ "<image>": [[x1, y1, …, xn, yn, score], …] }`;
  *  2. JSON list `[{ "filename" | "img_path": …, "boundary_result": [[…, score], …] }]`;
  *  3. MMOCR 1.x inferencer output `{ img_path?, det_polygons, det_scores }` as JSONL lines or as a
- *     folder of per-image JSON files (file stem = image stem);
- *  4. ICDAR2015 submission: a folder or `.zip` of `res_img_<n>.txt`, `x1,y1,…,x4,y4[,score]`.
+ *     folder of per-image JSON files (file stem = image stem), including
+ *     - `TextDetInferencer(save_pred=True)`: `<out_dir>/preds/<stem>.json` holding
+ *       `{ polygons?, bboxes?, scores }` (mmocr/apis/inferencers/textdet_inferencer.py pred2dict;
+ *       the file name is `osp.splitext(osp.basename(img_path))[0] + '.json'`,
+ *       base_mmocr_inferencer.py postprocess);
+ *     - MMOCR 0.x `mmocr/utils/ocr.py --export DIR`: `DIR/out_<stem>.json` (the `out_` prefix is
+ *       ocr.py's, not the image's) holding the detector's `{ boundary_result: [[…, score]] }`, or
+ *       with a recogniser and `--details`, `{ filename: <stem>, result: [{ box, box_score, text,
+ *       text_score }] }` (det_recog_kie_inference; `box` is the rounded polygon);
+ *  4. ICDAR2015 submission: a folder or `.zip` of `res_img_<n>.txt` (icdarSubmission.ts);
+ *  5. PaddleOCR's `<image>\t<JSON boxes>` lines: `infer_det.py`'s `predicts_*.txt`,
+ *     `predict_system.py`'s `system_results.txt`, `predict_det.py`'s `det_results.txt`
+ *     (paddleLines.ts).
  * Images are matched by file name, then by stem. A bad entry costs that entry, with a warning.
  */
 import { MemorySource, basename, filesUnder, stem, type FileSource } from '../../io/fileSource';
@@ -13,6 +24,8 @@ import { InputError, type LoadedPredictions, type PredictionInput, type RunConte
 import type { LtbDataset } from './dataset';
 import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
 import { unzip } from './zip';
+import { layoutSentence, parseIcdarSubmission } from './icdarSubmission';
+import { PADDLE_LINE, parsePaddleLine } from './paddleLines';
 
 /**
  * One image's predictions, packed: a dense detector's 1 GB JSONL holds ~20 million polygons, and
@@ -103,11 +116,21 @@ export interface LtbPredictions {
   /** Aligned with `dataset.images`; undefined = the image has no prediction entry. */
   images: (LtbPredImage | undefined)[];
   format: string;
+  /** The file or folder read, as messages name it. */
+  source: string;
+  /** Records (entries, lines, per-image files) that named an image of the dataset. */
+  joined: number;
+  /**
+   * A well-formed document with no record at all (`{}`, `[]`): a model that detected nothing,
+   * which is scored (spec audit), unlike a file whose records all failed.
+   */
+  emptyDocument: boolean;
 }
 
 export const PREDICTION_FORMATS =
   'JSON {image: [[x1, y1, …, score]]}, JSON [{filename|img_path, boundary_result}], MMOCR det_polygons/det_scores ' +
-  '(JSONL or a folder of per-image JSON), or ICDAR2015 res_img_<n>.txt (folder or .zip)';
+  'or polygons/scores (JSONL or a folder of per-image JSON, e.g. preds/ or out_<stem>.json), ' +
+  'PaddleOCR <image>\\t<JSON> lines (predicts_*.txt, system_results.txt), or ICDAR2015 res_img_<n>.txt (folder or .zip)';
 
 /** `list` value meaning "the k-th entry of a {image: [entries]} object" (numbered from 1). */
 const ENTRY = '\0entry';
@@ -126,6 +149,13 @@ class Collector {
   private readonly slabs = new Slabs();
   readonly warnings = new WarningList();
   readonly counts = { predictions: 0, dropped_polygons: 0, malformed_lines: 0, unknown_images: 0 };
+  /** Records that named an image of the dataset. */
+  private joined = 0;
+  /** How the files of an ICDAR submission were read: layout → its sentence (from the first file) and files. */
+  private readonly layouts = new Map<string, { said: string; files: string[] }>();
+  /** Files whose boxes carry no confidence (PaddleOCR), and how many boxes. */
+  private readonly unscored = new Map<string, number>();
+  emptyDocument = false;
 
   constructor(private readonly ds: LtbDataset) {
     this.images = new Array(ds.images.length).fill(undefined);
@@ -158,6 +188,7 @@ class Collector {
       return undefined;
     }
     this.from[i] = where;
+    this.joined++;
     this.building = { index: i, builder: new PredBuilder() };
     return this.building.builder;
   }
@@ -204,12 +235,14 @@ class Collector {
 
   /** One record of forms 2 and 3. */
   record(rec: unknown, where: string, fallbackName?: string): void {
+    // PaddleOCR 3.x (PaddleX) results print and save as { res: { input_path, dt_polys, … } }.
+    if (isObject(rec) && isObject(rec.res) && !Array.isArray(rec.det_polygons)) rec = rec.res;
     if (!isObject(rec)) {
       this.counts.malformed_lines++;
       this.warnings.add(`${where}: not an object`);
       return;
     }
-    const name = [rec.img_path, rec.filename, rec.file_name, rec.image].find((v) => typeof v === 'string' && v !== '') as string | undefined;
+    const name = [rec.img_path, rec.filename, rec.file_name, rec.image, rec.input_path].find((v) => typeof v === 'string' && v !== '') as string | undefined;
     const label = name ?? fallbackName;
     if (label === undefined) {
       this.counts.malformed_lines++;
@@ -236,8 +269,53 @@ class Collector {
       this.done();
       return;
     }
+    // MMOCR 1.x TextDetInferencer: polygons (or, for box detectors, bboxes) with scores.
+    const list = Array.isArray(rec.polygons) ? 'polygons' : Array.isArray(rec.bboxes) ? 'bboxes' : undefined;
+    if (list) {
+      const img = this.image(label, where);
+      if (!img) return;
+      const polys = rec[list] as unknown[];
+      const scores = Array.isArray(rec.scores) ? rec.scores : [];
+      if (scores.length !== polys.length) {
+        this.warnings.add(`${where}: ${polys.length} ${list} but ${scores.length} scores (unpaired ones dropped)`);
+        this.counts.dropped_polygons += Math.abs(scores.length - polys.length);
+      }
+      const n = Math.min(scores.length, polys.length);
+      for (let k = 0; k < n; k++) this.add(img, list === 'bboxes' ? boxPolygon(polys[k]) : polys[k], scores[k], where, list, k);
+      this.done();
+      return;
+    }
+    // PaddleOCR 3.x TextDetection: dt_polys [[[x, y], …]] with dt_scores; the OCR pipeline's
+    // result has dt_polys but keeps no detection score (rec_scores are the recogniser's).
+    if (Array.isArray(rec.dt_polys)) {
+      const polys = rec.dt_polys;
+      // input_path may be a temporary copy (an array or URL input): then the file name tells.
+      const img = this.image(name !== undefined && !this.knows(name) && fallbackName !== undefined ? fallbackName : label, where);
+      if (!img) return;
+      const scores = Array.isArray(rec.dt_scores) && rec.dt_scores.length === polys.length ? rec.dt_scores : undefined;
+      const file = where.split(': ')[0];
+      if (!scores && polys.length > 0) this.unscored.set(file, (this.unscored.get(file) ?? 0) + polys.length);
+      polys.forEach((p, k) => this.add(img, p, scores ? scores[k] : 1.0, where, 'dt_polys', k));
+      this.done();
+      return;
+    }
+    // MMOCR 0.x ocr.py --details: result: [{ box, box_score, text, text_score }].
+    if (Array.isArray(rec.result)) {
+      const img = this.image(label, where);
+      if (!img) return;
+      rec.result.forEach((e, k) => {
+        if (!isObject(e)) this.add(img, undefined, undefined, where, 'result', k);
+        else this.add(img, e.box, e.box_score, where, 'result', k);
+      });
+      this.done();
+      return;
+    }
     this.counts.malformed_lines++;
-    this.warnings.add(`${where}: no det_polygons or boundary_result`);
+    if (Array.isArray(rec.text)) {
+      this.warnings.add(`${where}: texts but no boxes (MMOCR ocr.py exports boxes only with --details)`);
+      return;
+    }
+    this.warnings.add(`${where}: no det_polygons, polygons, boundary_result or result`);
   }
 
   /** Form 1: `{ image: [[…, score], …] }`. */
@@ -255,37 +333,47 @@ class Collector {
     }
   }
 
-  /** Form 4: one `res_img_<n>.txt`. */
+  /** Form 4: one `res_img_<n>.txt`; how its extra fields were read is said once per model. */
   icdar(text: string, file: string): void {
     const st = stem(file).replace(/^res_/i, '');
     const img = this.image(st, file);
     if (!img) return;
-    text.split('\n').forEach((raw, i) => {
-      const line = raw.replace(/^\uFEFF/, '').replace(/\r$/, '').trim();
-      if (line === '') return;
-      const fields = line.split(',').map((s) => s.trim());
-      const nums = fields.map((s) => (s === '' ? NaN : Number(s)));
-      let n = nums.findIndex((v) => !Number.isFinite(v));
-      if (n < 0) n = nums.length;
-      else if (n < 8) {
-        this.counts.malformed_lines++;
-        this.warnings.add(`${file}: line ${i + 1}: field ${n + 1} is not a number ("${fields[n]}")`);
-        return;
-      }
-      // x1,y1,…,xn,yn[,score]: an odd count ends with the score; a missing score means 1.0.
-      const odd = n % 2 === 1;
-      const coords = nums.slice(0, odd ? n - 1 : n);
-      if (coords.length < 6) {
-        this.counts.malformed_lines++;
-        this.warnings.add(`${file}: line ${i + 1}: polygon with ${Math.floor(coords.length / 2)} point(s)`);
-        return;
-      }
-      this.add(img, coords, odd ? nums[n - 1] : 1.0, `${file}: line ${i + 1}`);
-    });
+    const parsed = parseIcdarSubmission(text);
+    for (const why of parsed.bad) {
+      this.counts.malformed_lines++;
+      this.warnings.add(`${file}: ${why}`);
+    }
+    for (const p of parsed.polygons) this.add(img, p.coords, p.score, `${file}: line ${p.line}`);
     this.done();
+    const seen = this.layouts.get(parsed.layout);
+    if (seen) seen.files.push(file);
+    else {
+      const said = layoutSentence(parsed.layout, parsed.because, file);
+      if (said) this.layouts.set(parsed.layout, { said, files: [file] });
+    }
   }
 
-  result(model: string, format: string): LoadedPredictions<LtbPredictions> {
+  /** Form 5: one PaddleOCR line `<image>\t<JSON boxes>`. */
+  paddle(line: string, file: string, n: number): void {
+    const where = `${file}: line ${n}`;
+    const parsed = parsePaddleLine(line);
+    if (typeof parsed === 'string') {
+      this.counts.malformed_lines++;
+      this.warnings.add(`${where}: ${parsed}`);
+      return;
+    }
+    const img = this.image(parsed.image, where);
+    if (!img) return;
+    let unscored = 0;
+    parsed.boxes.forEach((b, k) => {
+      if (b.score === undefined) unscored++;
+      this.add(img, b.points, b.score ?? 1.0, where, 'boxes', k);
+    });
+    this.done();
+    if (unscored) this.unscored.set(file, (this.unscored.get(file) ?? 0) + unscored);
+  }
+
+  result(model: string, format: string, source: string): LoadedPredictions<LtbPredictions> {
     // An image listed twice in the GT is two samples with the same predictions.
     this.ds.images.forEach((im, i) => {
       if (im.dupOf !== undefined) this.images[i] = this.images[im.dupOf];
@@ -296,7 +384,21 @@ class Collector {
       images_with_predictions: with_,
       images_without_predictions: this.images.length - with_,
     };
-    return { model, data: { images: this.images, format }, warnings: this.warnings.list(), counts };
+    // How the file was read comes before the per-line problems.
+    const said: string[] = [];
+    for (const { said: sentence, files } of this.layouts.values()) {
+      const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more` : '');
+      said.push(`${files.length} res file(s), ${sentence}: ${named}`);
+    }
+    if (this.unscored.size > 0) {
+      // One line per model, not per file: a folder of 10,000 per-image files says it once.
+      const files = [...this.unscored.keys()];
+      const boxes = [...this.unscored.values()].reduce((a, b) => a + b, 0);
+      const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more file(s)` : '');
+      said.push(`${named}: ${boxes} box(es) carry no confidence (PaddleOCR writes none): each scores 1.0, so the threshold sweep cannot drop them`);
+    }
+    const data = { images: this.images, format, source, joined: this.joined, emptyDocument: this.emptyDocument };
+    return { model, data, warnings: [...said, ...this.warnings.list()], counts };
   }
 }
 
@@ -328,7 +430,7 @@ async function readJsonlInto(c: Collector, src: FileSource, path: string, model:
     ctx,
   );
   if (rows === 0) throw new InputError(`${file}: no prediction lines${malformed ? ` (${malformed} malformed)` : ''}`);
-  return c.result(model, 'mmocr-jsonl');
+  return c.result(model, 'mmocr-jsonl', file);
 }
 
 /**
@@ -364,8 +466,12 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
     return inner[0];
   }
   if (/\.txt$/i.test(path)) {
+    // PaddleOCR's <image>\t<JSON> lines, whatever the file is called; else an ICDAR res file.
+    const head = decodeText(src.readRange ? await src.readRange(path, 0, 4096) : (await src.read(path)).subarray(0, 4096));
+    const first = head.split('\n').find((l) => l.trim() !== '') ?? '';
+    if (!/^res_/i.test(file) && PADDLE_LINE.test(first.replace(/^\uFEFF/, ''))) return readPaddleInto(c, src, path, model, ctx);
     c.icdar(decodeText(await src.read(path)), file);
-    return c.result(model, 'icdar2015');
+    return c.result(model, 'icdar2015', file);
   }
   if (/\.jsonl$/i.test(path)) return readJsonlInto(c, src, path, model, ctx);
   if (!/\.json$/i.test(path)) throw new InputError(`${file}: not an LTB prediction file (expected ${PREDICTION_FORMATS})`);
@@ -397,24 +503,35 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
 
 function readDocument(c: Collector, doc: unknown, file: string, model: string): LoadedPredictions<LtbPredictions> {
   if (Array.isArray(doc)) {
+    c.emptyDocument = doc.length === 0;
     doc.forEach((rec, i) => c.record(rec, `${file}: entry ${i + 1}`));
-    return c.result(model, 'json-list');
+    return c.result(model, 'json-list', file);
   }
   if (isObject(doc)) {
     if (Array.isArray(doc.predictions)) {
+      // MMOCR 1.0.0rc `pred_out_file` dumps {predictions: [{polygons, scores}]} in input order,
+      // with no image names (base_mmocr_inferencer.py postprocess): nothing can be joined.
+      const named = (r: unknown) => isObject(r) && [r.img_path, r.filename, r.file_name, r.image, r.input_path].some((v) => typeof v === 'string' && v !== '');
+      if (doc.predictions.length > 0 && !doc.predictions.some(named)) {
+        throw new InputError(
+          `${file}: {predictions: [...]} without image names (as MMOCR 1.0.0rc pred_out_file writes it): the images cannot be told apart — ` +
+            're-run the inferencer with save_pred=True, which writes preds/<image stem>.json per image',
+        );
+      }
       doc.predictions.forEach((rec, i) => c.record(rec, `${file}: predictions[${i}]`));
-      return c.result(model, 'mmocr-inferencer');
+      return c.result(model, 'mmocr-inferencer', file);
     }
-    if (Array.isArray(doc.det_polygons) || Array.isArray(doc.boundary_result)) {
-      c.record(doc, file, file);
-      return c.result(model, 'mmocr-json');
+    if (isPerImageRecord(doc)) {
+      c.record(doc, file, imageKeyOfFile(file, c));
+      return c.result(model, 'mmocr-json', file);
     }
     const values = Object.values(doc);
     // An empty object is a model that detected nothing: valid, every image has no predictions.
     // A value that is not a list costs that image (with a warning) once some key names an image.
     if (values.every((v) => Array.isArray(v)) || Object.keys(doc).some((k) => c.knows(k))) {
+      c.emptyDocument = values.length === 0;
       c.object(doc, file);
-      return c.result(model, 'json-object');
+      return c.result(model, 'json-object', file);
     }
   }
   throw new InputError(`${file}: not an LTB prediction file (expected ${PREDICTION_FORMATS})`);
@@ -423,17 +540,22 @@ function readDocument(c: Collector, doc: unknown, file: string, model: string): 
 /** A folder: an ICDAR submission, a folder of per-image MMOCR JSON, or several prediction files. */
 async function readFolder(ds: LtbDataset, src: FileSource, dir: string, model: string, ctx?: RunContext): Promise<LoadedPredictions<LtbPredictions>[]> {
   const files = filesUnder(src, dir).filter((e) => !basename(e.path).startsWith('.'));
+  const label = dir === '' ? src.label : basename(dir);
   const res = files.filter((e) => /^res_.*\.txt$/i.test(basename(e.path)));
   if (res.length > 0) {
     const c = new Collector(ds);
     for (const e of res) c.icdar(decodeText(await src.read(e.path)), basename(e.path));
-    return [c.result(model, 'icdar2015')];
+    return [c.result(model, 'icdar2015', label)];
   }
+  // Per-image JSON (MMOCR 1.x preds/<stem>.json, MMOCR 0.x out_<stem>.json): ONE model, when at
+  // least half of the files name an image of the dataset by their name.
+  const probe = new Collector(ds);
   const jsons = files.filter((e) => /\.json$/i.test(e.path));
-  const perImage = jsons.filter((e) => ds.byStem.has(stem(e.path)) || ds.byName.has(basename(e.path)));
+  const perImage = jsons.filter((e) => probe.knows(imageKeyOfFile(basename(e.path), probe)));
   if (perImage.length > 0 && perImage.length >= jsons.length / 2) {
     const c = new Collector(ds);
     for (const e of jsons) {
+      ctx?.signal?.throwIfAborted();
       const name = basename(e.path);
       let doc: unknown;
       const text = decodeText(await src.read(e.path));
@@ -449,16 +571,63 @@ async function readFolder(ds: LtbDataset, src: FileSource, dir: string, model: s
         c.warnings.add(`${name}: NaN / Infinity tokens (not JSON) read as null; the entries holding them are dropped`);
         doc = py.value;
       }
-      // The file stem names the image; an img_path inside wins when present.
-      c.record(doc, name, stem(name));
+      // The file name names the image; an img_path / filename inside wins when present.
+      c.record(doc, name, imageKeyOfFile(name, c));
     }
-    return [c.result(model, 'mmocr-folder')];
+    return [c.result(model, 'mmocr-folder', label)];
   }
-  const singles = files.filter((e) => /\.(json|jsonl|zip)$/i.test(e.path));
+  const singles: typeof files = [];
+  for (const e of files) {
+    if (/\.(json|jsonl|zip)$/i.test(e.path)) singles.push(e);
+    else if (/\.txt$/i.test(e.path) && (await isPaddleFile(src, e.path))) singles.push(e);
+  }
   if (singles.length === 0) throw new InputError(`${model}: no prediction files found (expected ${PREDICTION_FORMATS})`);
   const out: LoadedPredictions<LtbPredictions>[] = [];
   for (const e of singles) out.push(await readFile(ds, src, e.path, singles.length === 1 ? model : stem(e.path), ctx));
   return out;
+}
+
+/** Does a text file start with PaddleOCR's `<image>\t[` line? (Reads its first 4 KiB.) */
+async function isPaddleFile(src: FileSource, path: string): Promise<boolean> {
+  const bytes = src.readRange ? await src.readRange(path, 0, 4096) : (await src.read(path)).subarray(0, 4096);
+  const first = decodeText(bytes).split('\n').find((l) => l.trim() !== '') ?? '';
+  return PADDLE_LINE.test(first.replace(/^\uFEFF/, ''));
+}
+
+/** PaddleOCR lines, streamed (a system_results.txt of a big test set is one line per image). */
+async function readPaddleInto(c: Collector, src: FileSource, path: string, model: string, ctx?: RunContext): Promise<LoadedPredictions<LtbPredictions>> {
+  const file = basename(path);
+  await forEachLine(src, path, (line, n) => {
+    if (line.trim() === '') return;
+    c.paddle(line.replace(/^\uFEFF/, ''), file, n);
+  }, ctx);
+  return c.result(model, 'paddleocr', file);
+}
+
+/** A whole JSON document that is one image's record (MMOCR 0.x / 1.x per-image output). */
+function isPerImageRecord(doc: Record<string, unknown>): boolean {
+  const rec = isObject(doc.res) ? doc.res : doc;
+  return ['det_polygons', 'boundary_result', 'polygons', 'bboxes', 'result', 'dt_polys'].some((k) => Array.isArray(rec[k]));
+}
+
+/**
+ * The image a per-image file is for: its stem, or — for MMOCR 0.x `ocr.py --export`, which
+ * writes `out_<stem>.json`, and PaddleOCR 3.x `save_to_json`, which writes `<stem>_res.json` —
+ * the stem without that prefix / suffix when only that names an image.
+ */
+function imageKeyOfFile(name: string, c: Collector): string {
+  const st = stem(name);
+  if (c.knows(st)) return st;
+  if (/^out_./.test(st) && c.knows(st.slice(4))) return st.slice(4);
+  if (/._res$/.test(st) && c.knows(st.slice(0, -4))) return st.slice(0, -4);
+  return st;
+}
+
+/** MMOCR's axis-aligned `[x1, y1, x2, y2]` as the 4-point polygon the metric compares. */
+function boxPolygon(b: unknown): unknown {
+  if (!Array.isArray(b) || b.length !== 4) return b; // parsePolygon says what is wrong with it
+  const [x1, y1, x2, y2] = b as unknown[];
+  return [x1, y1, x2, y1, x2, y2, x1, y2];
 }
 
 export async function loadLtbPredictions(

@@ -41,11 +41,10 @@ describe('PulseBench-Select CLI on malformed files', () => {
     expect(m.warnings).toContain('line 2: not valid JSON');
 
     r = cli('--dataset', root, '--pred', join(preds, 'empty.jsonl'), '--out', join(dir, 'out2'));
-    // A readable but empty file is a model that predicted nothing: all GT are misses, with a warning.
-    expect(r.status).toBe(0);
-    const empty = JSON.parse(readFileSync(join(dir, 'out2', 'report.json'), 'utf8')).models.empty;
-    expect(empty.metrics).toMatchObject({ tp: 0, fp: 0, fn: 2, precision: 0, recall: 0, f1: 0 });
-    expect(empty.counts.missing_samples).toBe(2);
-    expect(empty.warnings.join('\n')).toMatch(/empty\.jsonl: no prediction lines/);
+    // An empty file has no usable record: refused with one line naming it (specs/README.md, issue 12),
+    // no longer scored as a model that predicted nothing.
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/empty\.jsonl: no prediction lines/);
   }, 60_000);
 });

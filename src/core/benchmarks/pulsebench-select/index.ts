@@ -159,8 +159,9 @@ async function loadPredictions(
     }
     const emptyFile = parsed.knownLines === 0 && parsed.preds.malformedLines === 0 && parsed.preds.unknownSamples === 0;
     if (emptyFile) {
-      // A readable file with no lines is a model that predicted nothing: every sample is missing.
-      parsed.warnings.push(`${label}: no prediction lines; every sample is scored as missing`);
+      // An empty file is refused (specs/README.md: "a prediction input with no usable record"),
+      // not scored as a model that predicted nothing: a silent zero is the worse mistake.
+      throw new InputError(`prediction file ${label}: no prediction lines (the file is empty) — nothing to score`);
     } else if (parsed.knownLines === 0) {
       // e.g. another benchmark's file, a JSON (not JSONL) file, or predictions for another split.
       const why = parsed.warnings[0] ? `; first problem: ${parsed.warnings[0]}` : '';
