@@ -19,6 +19,7 @@ const CASES: [string, string, string, string | null][] = [
   ['PaddleOCR system_results', 'system_results.txt', 'img_1.jpg\t[{"transcription": "a", "points": [[0, 0], [1, 0], [1, 1]]}]', 'ltb'],
   ['ICDAR2015 res file', 'res_img_1.txt', '0,0,10,0,10,10,0,10,0.9\n', 'ltb'],
   ['LTB ground truth', 'challenging_norm.json', line({ metainfo: {}, data_list: [] }), 'ltb'],
+  ['OpenAI batch output (any benchmark)', 'batch.jsonl', line({ id: 'batch_req_1', custom_id: '0', response: { status_code: 200, body: { choices: [{ message: { content: '[1, 2, 3, 4]' } }] } }, error: null }), null],
   ['a CSV', 'x.csv', 'a,b,c\n1,2,3\n', null],
   ['garbage', 'x.jsonl', '{not json\n', null],
 ];

@@ -33,6 +33,9 @@ const has = (r: Record<string, unknown>, k: string) => r[k] !== undefined;
 
 /** One parsed record (a JSONL line, a list entry, a whole JSON document). */
 export function sniffRecord(r: Record<string, unknown>): Sniffed | null {
+  // An OpenAI-compatible batch output line (custom_id + response / error) can hold answers for any
+  // benchmark: its reader names what custom_id must hold, so no benchmark is guessed here.
+  if (has(r, 'custom_id') && (has(r, 'response') || has(r, 'result') || has(r, 'error'))) return null;
   // Chronicles-OCR infer.py: the GT row plus infer_results; the GT file itself has font_type but no results.
   if (has(r, 'infer_results')) return { benchmark: 'chronicles', what: 'a Chronicles-OCR results file (infer_results)' };
   if (has(r, 'font_type') && typeof r.image_path === 'string') {
