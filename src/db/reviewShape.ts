@@ -165,5 +165,7 @@ export function mergeReviews(a: ReviewRow, b: ReviewRow): ReviewRow {
     tags: [...new Set([...(older.tags ?? []), ...(newer.tags ?? [])])],
     instances: [...inst.values()],
   };
+  const author = newer.author ?? older.author;
+  if (author) merged.author = author;
   return normalizeReview(merged) ?? newer;
 }

@@ -13,8 +13,10 @@
  * Storage full: a write that fails is kept in memory (pendingReviews.ts), shown, exported and
  * retried; the functions here then resolve with the in-memory row instead of rejecting.
  */
+import Dexie from 'dexie';
 import { isGtStatus, REVIEW_STATUSES, type InstanceReview, type ReviewStatus } from '../core/qa';
-import { normalizeReview } from './reviewShape';
+import { mergeReviews, normalizeReview } from './reviewShape';
+import { announce } from './changes';
 import { now, redo as redoEdit, undo as undoEdit, historyDepth, type EditOptions, type ComputeRows, type RowRef } from './history';
 import { getDb, type BenchlensDB, type HistoryRow, type ReviewRow } from './schema';
 import { GT_SUBJECT, legacySubject } from './subjects';
@@ -246,10 +248,9 @@ export async function listLive(fingerprint: string, db: BenchlensDB = getDb()): 
  */
 export async function claimLegacyReviews(fingerprint: string, model: string, predSubjectKey: string, db: BenchlensDB = getDb()): Promise<number> {
   const from = legacySubject(model);
-  const { mergeReviews } = await import('./reviewShape');
   let moved = 0;
   await db.transaction('rw', db.subjectReviews, async () => {
-    const rows = await db.subjectReviews.where('[fingerprint+case_id]').between([fingerprint, ''], [fingerprint, '\uffff']).filter((r) => r.subject === from).toArray();
+    const rows = await db.subjectReviews.where('[fingerprint+subject+case_id]').between([fingerprint, from, Dexie.minKey], [fingerprint, from, Dexie.maxKey]).toArray();
     for (const r of rows) {
       const have = await db.subjectReviews.get(keyOf(fingerprint, predSubjectKey, r.case_id));
       const moving: ReviewRow = { ...r, subject: predSubjectKey };
@@ -258,7 +259,7 @@ export async function claimLegacyReviews(fingerprint: string, model: string, pre
       moved++;
     }
   });
-  if (moved) (await import('./changes')).announce({ fingerprint, table: 'reviews' });
+  if (moved) announce({ fingerprint, table: 'reviews' });
   return moved;
 }
 
