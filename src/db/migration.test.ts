@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { BenchlensDB } from './schema';
 import { claimLegacyReviews, getReview, putReview } from './reviewsRepo';
-import { addCorrection, listCorrections } from './correctionsRepo';
+import { listCorrections } from './correctionsRepo';
 import { addRecentFolder, listRecentFolders } from './recentFolders';
 import { closeChannel } from './changes';
 
