@@ -33,6 +33,8 @@ const DELAYS_MS = [500, 1000, 2000, 4000, 5000];
 let attempt = 0;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let flushing: Promise<void> | null = null;
+/** Settles when the latest edit has been written or kept in memory. */
+let turn: Promise<void> = Promise.resolve();
 
 const k = (key: RowRef['key']) => (Array.isArray(key) ? key.join('\u0000') : key);
 
@@ -102,15 +104,24 @@ async function keepUnsaved(p: Pending): Promise<Row[]> {
  * Runs a review edit (history.editKeys). When it cannot be written, or edits of this database
  * are already waiting, the edit is kept in memory and queued; the caller gets the row as shown.
  */
-export async function runReviewEdits(db: BenchlensDB, fingerprint: string, refs: RowRef[], make: (withBase: boolean) => ComputeRows, opts: EditOptions): Promise<Row[]> {
-  const p: Pending = { db, fingerprint, refs, make, opts };
-  if (queue.some((q) => q.db === db)) return keepUnsaved(p);
-  try {
-    return (await editKeys(db, fingerprint, refs, make(true), opts)) as Row[];
-  } catch (e) {
-    if (e instanceof StorageError) return keepUnsaved(p);
-    throw e;
-  }
+export function runReviewEdits(db: BenchlensDB, fingerprint: string, refs: RowRef[], make: (withBase: boolean) => ComputeRows, opts: EditOptions): Promise<Row[]> {
+  // One edit at a time, in the order they were made: an edit that fails is applied in memory on
+  // top of every earlier one (two failing at once must not each start from the stored row).
+  const run = turn.then(async () => {
+    const p: Pending = { db, fingerprint, refs, make, opts };
+    if (queue.some((q) => q.db === db)) return keepUnsaved(p);
+    try {
+      return (await editKeys(db, fingerprint, refs, make(true), opts)) as Row[];
+    } catch (e) {
+      if (e instanceof StorageError) return keepUnsaved(p);
+      throw e;
+    }
+  });
+  turn = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  return run;
 }
 
 function schedule(): void {

@@ -106,9 +106,17 @@ function StatusButtons({ value, onPick, label, shortcut }: { value: ReviewStatus
   );
 }
 
-type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'error' | 'conflict';
+type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'unsaved' | 'error' | 'conflict';
 
-const SAVE_TEXT: Record<SaveState, string> = { idle: '', dirty: 'editing…', saving: 'saving…', saved: 'saved', error: 'not saved', conflict: 'changed in another tab' };
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  dirty: 'editing…',
+  saving: 'saving…',
+  saved: 'saved',
+  unsaved: 'kept here, not saved yet (retrying)',
+  error: 'not saved',
+  conflict: 'changed in another tab',
+};
 
 /** Number of edits this tab holds in memory because they could not be written yet. */
 export function useUnsavedCount(): number {
@@ -130,12 +138,15 @@ export function bothNotes(theirs: string, mine: string): string {
 function NoteEditor({
   value,
   rev,
+  unsaved = false,
   onSave,
   label,
   testId,
 }: {
   value: string;
   rev: string | null;
+  /** The stored value is only in memory (storage full): "saved" would be a lie. */
+  unsaved?: boolean;
   onSave: (text: string, base: EditBase) => Promise<unknown>;
   label: string;
   testId: string;
@@ -235,8 +246,8 @@ function NoteEditor({
         onBlur={() => !conflict && void save()}
         style={{ width: '100%', boxSizing: 'border-box' }}
       />
-      <span data-testid={`${testId}-state`} data-state={state} aria-live="polite" style={{ fontSize: '0.8em', opacity: 0.8 }}>
-        {SAVE_TEXT[state]}
+      <span data-testid={`${testId}-state`} data-state={state === 'saved' && unsaved ? 'unsaved' : state} aria-live="polite" style={{ fontSize: '0.8em', opacity: 0.8 }}>
+        {SAVE_TEXT[state === 'saved' && unsaved ? 'unsaved' : state]}
       </span>
       {conflict && (
         <div role="alert" data-testid={`${testId}-conflict`} style={{ border: '1px solid #c60', padding: 4, marginTop: 4 }}>
@@ -452,9 +463,10 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
         testId="case-note"
         value={review?.note ?? ''}
         rev={live.pred?.rev ?? null}
+        unsaved={live.unsaved}
         onSave={(note, base) => setPredField({ note }, base)}
       />
-      <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} onSave={setGtNote} />
+      <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
       {review?.updated_at && (
         <small data-testid="review-updated" style={{ opacity: 0.7 }}>
           last change {review.updated_at}
