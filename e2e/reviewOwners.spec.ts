@@ -8,10 +8,14 @@
  * - the app on the shared ltb-mini with a reference prediction file: a review of a prediction
  *   survives renaming the model, removing it and adding the same file under another name; a GT
  *   review survives changing which models are loaded, and the prediction review does not leak to
- *   another file.
+ *   another file;
+ * - a database written as version 1 of the app (reviews keyed by model name) upgraded in place on
+ *   the LTB demo: GT parts on the dataset, the rest on the file loaded under that name.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { makeDemo } from '../src/core/benchmarks/ltb/demo';
+import { BenchSession } from '../src/core/session';
 import { HAS_SHARED, shared } from '../test/shared';
 
 const HARNESS = '/harness/qa.html';
@@ -222,5 +226,80 @@ test.describe('reviews in the app follow the data, not the names', () => {
     // keyed by a model or file name.
     const rows = await storedReviews(page);
     expect(rows.map((r) => r.subject).sort()).toEqual(['gt', `pred:${content}`]);
+  });
+});
+
+test.describe('a browser holding version-1 reviews (keyed by model name)', () => {
+  test('upgrades in place: the GT part goes to the dataset, the rest to the file loaded under that name', async ({ page }) => {
+    // The LTB demo as the app will open it: its dataset key, its first model (A), two case ids.
+    const demo = await makeDemo();
+    const session = await BenchSession.open(demo.source, 'ltb');
+    for (const p of demo.predictions) await session.addPredictions(p);
+    const fp = session.info.fingerprint;
+    const [modelA, modelB] = session.modelNames;
+    const results = await session.score(session.resolveProtocol());
+    const [gtCase, predCase] = results[0].cases.slice(1, 3).map((c) => c.case_id);
+
+    // A page of the app's origin that runs no app code writes the database exactly as version 1
+    // of the app declared it (Dexie version(1) = IndexedDB version 10).
+    await page.route('**/v1-writer.html', (r) => r.fulfill({ contentType: 'text/html', body: '<!doctype html><title>v1</title>' }));
+    await page.goto('/v1-writer.html');
+    const t = '2025-06-01T00:00:00.000Z';
+    const v1Rows = [
+      { fingerprint: fp, model: modelA, case_id: gtCase, status: 'gt_wrong', note: 'v1: the GT box is too small', updated_at: t },
+      { fingerprint: fp, model: modelA, case_id: predCase, status: 'model_error', note: 'v1: misses a word', updated_at: t },
+      { fingerprint: fp, model: modelB, case_id: predCase, status: 'ok', updated_at: t },
+    ];
+    await page.evaluate(
+      (rows) =>
+        new Promise<void>((resolve, reject) => {
+          const req = indexedDB.open('benchlens', 10);
+          req.onupgradeneeded = () => {
+            const db = req.result;
+            const reviews = db.createObjectStore('reviews', { keyPath: ['fingerprint', 'model', 'case_id'] });
+            reviews.createIndex('fingerprint', 'fingerprint');
+            reviews.createIndex('[fingerprint+status]', ['fingerprint', 'status']);
+            reviews.createIndex('[fingerprint+case_id]', ['fingerprint', 'case_id']);
+            reviews.createIndex('updated_at', 'updated_at');
+            const corrections = db.createObjectStore('corrections', { keyPath: 'id' });
+            corrections.createIndex('fingerprint', 'fingerprint');
+            corrections.createIndex('[fingerprint+case_id]', ['fingerprint', 'case_id']);
+            db.createObjectStore('history', { keyPath: 'seq', autoIncrement: true }).createIndex('[fingerprint+undone+seq]', ['fingerprint', 'undone', 'seq']);
+            db.createObjectStore('recentFolders', { keyPath: 'id', autoIncrement: true }).createIndex('lastOpened', 'lastOpened');
+            db.createObjectStore('meta', { keyPath: 'key' });
+          };
+          req.onerror = () => reject(req.error);
+          req.onsuccess = () => {
+            const tx = req.result.transaction('reviews', 'readwrite');
+            for (const r of rows) tx.objectStore('reviews').put(r);
+            tx.oncomplete = () => {
+              req.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      v1Rows,
+    );
+
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await page.goto(`/#demo=ltb&case=${encodeURIComponent(predCase)}`);
+    const panel = page.getByTestId('review-panel');
+    await expect(panel).toHaveAttribute('data-loading', 'false', { timeout: 60_000 });
+    await expect(caseStatus(page, 'model_error')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('Case note')).toHaveValue('v1: misses a word');
+    await expect(page.getByTestId('status-owner')).toContainText(modelA);
+    const row = page.locator(`[data-testid="case-row"][data-case-id="${gtCase}"]`);
+    await row.click();
+    await expect(caseStatus(page, 'gt_wrong')).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByLabel('GT note (every model)')).toHaveValue('v1: the GT box is too small');
+
+    // Stored: no name keys left once both models are loaded; every v1 fact is there.
+    const contentA = await panel.getAttribute('data-prediction');
+    await expect
+      .poll(async () => (await storedReviews(page)).map((r) => `${r.subject === 'gt' ? 'gt' : r.subject === `pred:${contentA}` ? 'A' : r.subject.startsWith('pred:') ? 'B' : r.subject}|${r.case_id}|${r.status}|${r.note ?? ''}`).sort())
+      .toEqual(
+        [`gt|${gtCase}|gt_wrong|v1: the GT box is too small`, `A|${predCase}|model_error|v1: misses a word`, `B|${predCase}|ok|`].sort(),
+      );
   });
 });
