@@ -104,6 +104,47 @@ test.describe('two tabs on one dataset', () => {
   });
 });
 
+test.describe('two tabs, one of them deaf to change notices', () => {
+  test('a status picked on a stale view is refused and both are shown; "use mine" then writes it', async ({ page, context }) => {
+    const url = `${HARNESS}#fp=e2e-owners-stale-status`;
+    const tabB = await context.newPage();
+    // B never hears of A's edits (as if the notice were lost): its view of case-6 goes stale.
+    await tabB.addInitScript(() => {
+      class Deaf {
+        constructor(readonly name: string) {}
+        postMessage() {}
+        addEventListener() {}
+        removeEventListener() {}
+        close() {}
+      }
+      (globalThis as { BroadcastChannel: unknown }).BroadcastChannel = Deaf;
+    });
+    await page.goto(url);
+    await tabB.goto(url);
+    await openCase(page, 'case-6');
+    await openCase(tabB, 'case-6');
+    await expect(tabB.getByTestId('review-panel')).toHaveAttribute('data-loading', 'false');
+
+    await caseStatus(page, 'gt_missing').click();
+    await expect(caseStatus(page, 'gt_missing')).toHaveAttribute('aria-pressed', 'true');
+    await expect(caseStatus(tabB, 'unreviewed')).toHaveAttribute('aria-pressed', 'true'); // stale
+
+    await caseStatus(tabB, 'ok').click();
+    await expect(tabB.getByTestId('review-conflict')).toBeVisible();
+    await expect(tabB.getByTestId('review-conflict-theirs')).toHaveText('gt_missing');
+    await expect(tabB.getByTestId('review-conflict-mine')).toHaveText('ok');
+    await expect(caseStatus(tabB, 'gt_missing')).toHaveAttribute('aria-pressed', 'true'); // B now shows what is stored
+    expect((await storedReviews(page)).filter((r) => r.case_id === 'case-6').map((r) => `${r.subject}:${r.status}`)).toEqual(['gt:gt_missing']);
+
+    await tabB.getByTestId('review-conflict-use-mine').click();
+    await expect(tabB.getByTestId('review-conflict')).toHaveCount(0);
+    await expect(caseStatus(tabB, 'ok')).toHaveAttribute('aria-pressed', 'true');
+    // "ok" is the model's own status; the GT review A made stays (shown for the other models).
+    expect((await storedReviews(page)).filter((r) => r.case_id === 'case-6').map((r) => `${r.subject.replace(/:.*/, '')}:${r.status}`).sort()).toEqual(['gt:gt_missing', 'pred:ok']);
+    await tabB.close();
+  });
+});
+
 test.describe('storage full', () => {
   test('the review stays on screen marked unsaved, is exported, and is saved once space returns', async ({ page, context }) => {
     const url = `${HARNESS}#fp=e2e-owners-quota`;

@@ -94,9 +94,13 @@ async function keepUnsaved(p: Pending): Promise<Row[]> {
   const after = p.make(true)(before) as Row[]; // a conflict throws here, as it would on disk
   const m = overlayOf(p.db);
   p.refs.forEach((r, i) => m.set(k(r.key), after[i]));
+  const waiting = queue.length > 0;
   queue.push(p);
   notify(p.db, p.fingerprint, p.refs);
-  schedule();
+  // A new edit while others wait is a cheap moment to try again (space may be back); the first
+  // failure waits for the backoff.
+  if (waiting) void retryUnsaved();
+  else schedule();
   return after;
 }
 
