@@ -172,14 +172,18 @@ function NoteEditor({
     const base = force ?? baseRef.current ?? { rev: shown.current.rev, value: shown.current.value };
     setState('saving');
     try {
-      await saveRef.current(text, base);
+      const saved = (await saveRef.current(text, base)) as { rev?: string } | undefined;
       if (draftRef.current === text) {
         draftRef.current = null;
         baseRef.current = null;
         setDraft(null);
         setConflict(null);
         setState('saved');
-      } else baseRef.current = null; // typing went on: the next save is based on what was just stored
+      } else {
+        // Typing went on: the next save is based on what was just stored (not on a re-read that
+        // may not have arrived yet, which would look like another tab's change).
+        baseRef.current = { rev: saved?.rev ?? null, value: text };
+      }
     } catch (e) {
       if (e instanceof ReviewConflictError) {
         setConflict({ theirs: String(e.theirs ?? ''), rev: e.row?.rev ?? null });
@@ -337,8 +341,9 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
   const edit = useCallback(
     async (what: string, mine: unknown, write: () => Promise<unknown>, again: (theirsRev: EditBase) => Promise<unknown>) => {
       try {
-        await write();
+        const out = await write();
         setConflict(null);
+        return out;
       } catch (e) {
         if (e instanceof ReviewConflictError) {
           const base: EditBase = { rev: e.row?.rev ?? null, value: e.theirs };
