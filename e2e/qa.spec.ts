@@ -157,7 +157,8 @@ test.describe('review panel (harness)', () => {
     await expect(page.getByTestId('corrections')).toContainText('"care":false');
 
     const first = await exportFile(page);
-    expect(qaFields(first).length).toBe(4); // 3 reviews, case-1 also has the correction
+    // case-1's GT review (and its correction) ride on both models' lines; case-3 and case-5 on model-a's.
+    expect(qaFields(first).map((l) => l.split(' ')[0])).toEqual(['model-a/case-1', 'model-a/case-3', 'model-a/case-5', 'model-b/case-1']);
     expect(first).toContain('"corrections":[{');
 
     await page.getByTestId('clear').click();
@@ -165,7 +166,8 @@ test.describe('review panel (harness)', () => {
     await expect(page.getByTestId('corrections')).toHaveText('[]');
 
     await importFile(page, first);
-    await expect(page.getByTestId('qa-io-message')).toContainText('Imported 3 review(s) and 1 correction(s)');
+    // 4 stored reviews: case-1's GT review (GT wrong) and its prediction review (the note), case-3, case-5.
+    await expect(page.getByTestId('qa-io-message')).toContainText('Imported 4 review(s) and 1 correction(s)');
     for (const [id, s] of plan) await expect(caseButton(page, id)).toHaveAttribute('data-status', s);
     await expect(page.getByTestId('corrections')).toContainText('"care":false');
     const second = await exportFile(page);
@@ -173,7 +175,7 @@ test.describe('review panel (harness)', () => {
 
     // Same file again: identical reviews are no-ops (no dialog).
     await importFile(page, first);
-    await expect(page.getByTestId('qa-io-message')).toContainText('4 already here');
+    await expect(page.getByTestId('qa-io-message')).toContainText('5 already here');
     await expect(page.getByTestId('conflict-dialog')).toHaveCount(0);
 
     // Change one review here, import the old file: a conflict, shown, nothing overwritten yet.

@@ -1,7 +1,9 @@
 /**
  * An isolated page for the review (QA) e2e tests: the real ReviewPanel, useReviews counts,
  * QaImportExport + ConflictDialog and GtEditorOverlay over six generated cases, all on the real
- * IndexedDB of the page. `#fp=<fingerprint>&model=<name>` choose the dataset key and the model.
+ * IndexedDB of the page. `#fp=<fingerprint>&model=<name>` choose the dataset key and the model;
+ * `content=<fingerprint>` the content key of the model's prediction file (what its reviews are
+ * keyed by; default: one fixed key), so a test can rename a model and keep its content.
  * Nothing is fetched; the export is the worker's own case_analysis writer (caseAnalysisBlob).
  */
 import { StrictMode, useCallback, useMemo, useState } from 'react';
@@ -20,6 +22,8 @@ import { caseAnalysisBlob } from '../src/worker/caseAnalysisBlob';
 const params = new URLSearchParams(location.hash.replace(/^#/, ''));
 const FP = params.get('fp') ?? 'ltb:6:harness0000000000';
 const MODEL = params.get('model') ?? 'model-a';
+/** Loaded models → content fingerprint of their prediction files (the app gets them from the worker). */
+const CONTENTS: Record<string, string> = { [MODEL]: params.get('content') ?? 'harness0content0a', 'model-b': 'harness0content0b' };
 const W = 400;
 const H = 300;
 
@@ -51,7 +55,7 @@ const RESULTS = [MODEL, 'model-b'].map((model) => ({ model, cases: CASES }));
 function Harness() {
   const [caseId, setCaseId] = useState(ORDER[0]);
   const [selected, setSelected] = useState<SelectedInstance | null>(null);
-  const { reviews, loading } = useReviews(FP);
+  const { reviews, loading } = useReviews(FP, CONTENTS);
   const counts = useMemo(() => countStatuses(reviews, MODEL, ORDER), [reviews]);
   const rec = CASES.find((c) => c.case_id === caseId)!;
   const corrections = useCorrections(FP, caseId);
@@ -118,8 +122,8 @@ function Harness() {
         </pre>
       </div>
       <div>
-        <ReviewPanel fingerprint={FP} model={MODEL} caseId={caseId} selectedInstance={selected} onNextUnreviewed={goNext} />
-        <QaImportExport fingerprint={FP} benchmark="ltb" knownCaseIds={KNOWN} exportCases={async (qa) => caseAnalysisBlob('ltb', RESULTS, qa)} />
+        <ReviewPanel fingerprint={FP} model={MODEL} content={CONTENTS[MODEL]} caseId={caseId} selectedInstance={selected} onNextUnreviewed={goNext} />
+        <QaImportExport fingerprint={FP} benchmark="ltb" knownCaseIds={KNOWN} contents={CONTENTS} exportCases={async (qa) => caseAnalysisBlob('ltb', RESULTS, qa)} />
       </div>
     </div>
   );

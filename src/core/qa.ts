@@ -14,12 +14,37 @@ export interface InstanceReview {
 }
 
 export interface QaState {
+  /** What the case is, for this model: its own status if it has one, else the GT status. */
   status: ReviewStatus;
   note?: string;
   tags?: string[];
   instances?: InstanceReview[];
   /** Ground-truth corrections made in the viewer (kept beside the original GT, never over it). */
   corrections?: unknown[];
+  updated_at?: string;
+  author?: string;
+  /** The dataset's GT review of the case (the same on every model's line). */
+  gt?: GtQa;
+  /** Content fingerprint of the prediction file reviewed (import finds it by this, not by name). */
+  prediction?: string;
+}
+
+/**
+ * Statuses that are about the ground truth, not about a model: stored once per dataset (subject
+ * 'gt') and shown for every model. The others (ok, model error, ambiguous) are about one
+ * prediction set and stored under its content.
+ */
+export const GT_STATUSES: readonly ReviewStatus[] = ['gt_wrong', 'gt_missing'];
+
+export function isGtStatus(s: ReviewStatus): boolean {
+  return GT_STATUSES.includes(s);
+}
+
+/** The GT review of a case as exported in `qa.gt` (its instance reviews ride in `qa.instances`, side 'gt'). */
+export interface GtQa {
+  status: ReviewStatus;
+  note?: string;
+  tags?: string[];
   updated_at?: string;
   author?: string;
 }

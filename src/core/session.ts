@@ -6,6 +6,7 @@ import { ADAPTERS, adapterFor } from './benchmarks/registry';
 import { buildReport, type Report } from './report';
 import { caseLine, serializeCaseLine } from './caseExport';
 import { sniffPredictions } from './benchmarks/sniff';
+import { fingerprintingSource } from './fingerprint';
 import type { FileSource } from './io/fileSource';
 import {
   InputError,
@@ -44,6 +45,8 @@ export function detectionFailureMessage(src: FileSource): string {
 
 export class BenchSession {
   private readonly models = new Map<string, LoadedPredictions>();
+  /** Model name → fingerprint of the prediction set's content (what its reviews are keyed by). */
+  private readonly contents = new Map<string, string>();
   private constructor(
     readonly adapter: BenchmarkAdapter,
     readonly dataset: { info: DatasetInfo },
@@ -96,8 +99,10 @@ export class BenchSession {
    */
   async addPredictions(input: PredictionInput, ctx?: RunContext): Promise<string[]> {
     let loaded: LoadedPredictions[];
+    // The bytes are hashed as the adapter reads them (no second read of a big file).
+    const hashed = fingerprintingSource(input.source, input.path);
     try {
-      loaded = await this.adapter.loadPredictions(this.dataset, input, ctx);
+      loaded = await this.adapter.loadPredictions(this.dataset, { ...input, source: hashed.source }, ctx);
     } catch (e) {
       if ((e as Error).name === 'AbortError') throw e;
       // An unreadable prediction file is a user problem, not a crash: name the file and why.
@@ -111,11 +116,15 @@ export class BenchSession {
       }
     }
     const names: string[] = [];
+    const content = hashed.fingerprint();
     for (const p of loaded) {
+      // One input holding several models (a folder of runs) names each by content + its own name.
+      const key = loaded.length === 1 ? content : `${content}:${p.model}`;
       let name = p.model;
       for (let i = 2; this.models.has(name); i++) name = `${p.model}-${i}`;
       p.model = name;
       this.models.set(name, p);
+      this.contents.set(name, key);
       names.push(name);
     }
     return names;
@@ -135,6 +144,12 @@ export class BenchSession {
 
   removeModel(name: string): void {
     this.models.delete(name);
+    this.contents.delete(name);
+  }
+
+  /** Model name → content fingerprint of its prediction set, for every loaded model. */
+  get modelContents(): Record<string, string> {
+    return Object.fromEntries([...this.models.keys()].map((n) => [n, this.contents.get(n) ?? '']));
   }
 
   renameModel(from: string, to: string): void {
@@ -146,6 +161,9 @@ export class BenchSession {
     this.models.clear();
     for (const [k, v] of entries) this.models.set(k, v);
     p.model = to;
+    const c = this.contents.get(from);
+    this.contents.delete(from);
+    if (c !== undefined) this.contents.set(to, c);
   }
 
   resolveProtocol(name?: string, options: Record<string, string> = {}): Protocol {

@@ -10,7 +10,9 @@ export interface ChangeNotice {
   fingerprint: string;
   table: 'reviews' | 'corrections';
   /** The rows that changed; absent means "many changed, reload everything" (import, clear). */
-  keys?: { model?: string; case_id: string; id?: string }[];
+  keys?: { subject?: string; case_id: string; id?: string }[];
+  /** Set on notices about this tab's unsaved (in-memory) reviews; never sent to other tabs. */
+  local?: true;
 }
 
 type Listener = (n: ChangeNotice) => void;
@@ -35,6 +37,11 @@ export function announce(n: ChangeNotice): void {
   } catch {
     // A closed channel (page unloading) only costs other tabs a live update; the data is saved.
   }
+}
+
+/** A change only this tab can see (its unsaved reviews): not broadcast. */
+export function announceLocal(n: ChangeNotice): void {
+  for (const fn of [...local]) fn({ ...n, local: true });
 }
 
 /** Listen to changes from this tab and from others; returns the unsubscribe function. */

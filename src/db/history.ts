@@ -10,6 +10,7 @@
 import Dexie from 'dexie';
 import { announce, type ChangeNotice } from './changes';
 import { guardWrite } from './storageErrors';
+import { newRev } from './subjects';
 import type { BenchlensDB, CorrectionRow, HistoryRow, HistoryTable, ReviewRow } from './schema';
 
 type Row = ReviewRow | CorrectionRow;
@@ -35,7 +36,7 @@ const COALESCE_MS = 5000;
 function rowKey(table: HistoryTable, row: Row): HistoryRow['key'] {
   if (table === 'reviews') {
     const r = row as ReviewRow;
-    return [r.fingerprint, r.model, r.case_id];
+    return [r.fingerprint, r.subject, r.case_id];
   }
   return (row as CorrectionRow).id;
 }
@@ -43,14 +44,15 @@ function rowKey(table: HistoryTable, row: Row): HistoryRow['key'] {
 function noticeFor(table: HistoryTable, fingerprint: string, rows: (Row | null)[]): ChangeNotice {
   const keys = rows
     .filter((r): r is Row => r !== null)
-    .map((r) => (table === 'reviews' ? { model: (r as ReviewRow).model, case_id: r.case_id } : { case_id: r.case_id, id: (r as CorrectionRow).id }));
-  return { fingerprint, table, keys };
+    .map((r) => (table === 'reviews' ? { subject: (r as ReviewRow).subject, case_id: r.case_id } : { case_id: r.case_id, id: (r as CorrectionRow).id }));
+  const seen = new Set<string>();
+  return { fingerprint, table, keys: keys.filter((k) => !seen.has(JSON.stringify(k)) && !!seen.add(JSON.stringify(k))) };
 }
 
-/** Content equality that ignores the edit time (a no-op edit is not an edit). */
+/** Content equality that ignores the edit time and write token (a no-op edit is not an edit). */
 function sameContent(a: Row | null, b: Row | null): boolean {
   if (a === null || b === null) return a === b;
-  const strip = (r: Row) => JSON.stringify({ ...r, updated_at: undefined });
+  const strip = (r: Row) => JSON.stringify({ ...r, updated_at: undefined, rev: undefined });
   return strip(a) === strip(b);
 }
 
@@ -59,7 +61,12 @@ function doneRange(db: BenchlensDB, fp: string, undone: 0 | 1) {
 }
 
 function tableOf(db: BenchlensDB, t: HistoryTable) {
-  return (t === 'reviews' ? db.reviews : db.corrections) as unknown as Dexie.Table<Row, unknown>;
+  return (t === 'reviews' ? db.subjectReviews : db.corrections) as unknown as Dexie.Table<Row, unknown>;
+}
+
+/** A review row written gets a new write token, so a base-revision check can tell it apart. */
+function stamp<R extends Row | null>(table: HistoryTable, row: R): R {
+  return row && table === 'reviews' ? ({ ...row, rev: newRev() } as R) : row;
 }
 
 export interface EditOptions {
@@ -67,6 +74,14 @@ export interface EditOptions {
   coalesce?: string;
   group?: string;
 }
+
+export interface RowRef {
+  table: HistoryTable;
+  key: HistoryRow['key'];
+}
+
+/** The new values of the rows from the stored ones (null = delete); may throw to refuse the edit (a conflict). */
+export type ComputeRows = (before: (Row | null)[]) => (Row | null)[];
 
 /**
  * Reads the row, computes its new value (null = delete) and writes row + history in one
@@ -80,42 +95,72 @@ export async function editRow<R extends Row>(
   compute: (before: R | null) => R | null,
   opts: EditOptions,
 ): Promise<R | null> {
-  const t = tableOf(db, table);
-  let changed = false;
-  let before: R | null = null;
+  const [out] = await editKeys(db, fingerprint, [{ table, key }], (b) => [compute(b[0] as R | null)], opts);
+  return out as R | null;
+}
+
+/**
+ * editRow for several rows in ONE transaction (a case status that moves from a model's review
+ * to the GT review writes both): all are written or none, and they undo as one step.
+ */
+export async function editKeys(db: BenchlensDB, fingerprint: string, edits: readonly RowRef[], compute: ComputeRows, opts: EditOptions): Promise<(Row | null)[]> {
+  const changedRows: { table: HistoryTable; rows: (Row | null)[] }[] = [];
+  const group = edits.length > 1 ? `${opts.label}@${now()}#${Math.random().toString(36).slice(2)}` : opts.group;
   const result = await guardWrite(opts.label, () =>
-    db.transaction('rw', t, db.history, async () => {
-      before = ((await t.get(key as never)) as R | undefined) ?? null;
-      const after = compute(before);
-      if (sameContent(before, after)) return before;
-      changed = true;
-      if (after) await t.put(after);
-      else await t.delete(key as never);
-      await doneRange(db, fingerprint, 1).delete();
-      const last = await doneRange(db, fingerprint, 0).last();
-      const at = now();
-      if (
-        opts.coalesce &&
-        last &&
-        last.coalesce === opts.coalesce &&
-        last.table === table &&
-        JSON.stringify(last.key) === JSON.stringify(key) &&
-        Date.parse(at) - Date.parse(last.at) < COALESCE_MS
-      ) {
-        await db.history.update(last.seq!, { after, at });
-      } else {
-        const entry: HistoryRow = { fingerprint, table, key, before, after, undone: 0, at, label: opts.label };
-        if (opts.coalesce) entry.coalesce = opts.coalesce;
-        if (opts.group) entry.group = opts.group;
-        const seq = (await db.history.add(entry)) as number;
-        if (seq > historyLimit) {
-          await db.history.where('[fingerprint+undone+seq]').between([fingerprint, 0, Dexie.minKey], [fingerprint, 0, seq - historyLimit], true, true).delete();
+    db.transaction('rw', db.subjectReviews, db.corrections, db.history, async () => {
+      changedRows.length = 0;
+      const befores: (Row | null)[] = [];
+      for (const e of edits) befores.push(((await tableOf(db, e.table).get(e.key as never)) as Row | undefined) ?? null);
+      // The new values are computed before anything is written: a refusal (a conflict) writes nothing.
+      const afters = compute(befores);
+      const out: (Row | null)[] = [];
+      let dropped = false;
+      for (let i = 0; i < edits.length; i++) {
+        const { table, key } = edits[i];
+        const before = befores[i];
+        if (sameContent(before, afters[i])) {
+          out.push(before);
+          continue;
+        }
+        const after = stamp(table, afters[i]);
+        const t = tableOf(db, table);
+        if (after) await t.put(after);
+        else await t.delete(key as never);
+        changedRows.push({ table, rows: [before, after] });
+        out.push(after);
+        if (!dropped) {
+          await doneRange(db, fingerprint, 1).delete();
+          dropped = true;
+        }
+        const last = await doneRange(db, fingerprint, 0).last();
+        const at = now();
+        if (
+          edits.length === 1 &&
+          opts.coalesce &&
+          last &&
+          last.coalesce === opts.coalesce &&
+          last.table === table &&
+          JSON.stringify(last.key) === JSON.stringify(key) &&
+          Date.parse(at) - Date.parse(last.at) < COALESCE_MS
+        ) {
+          await db.history.update(last.seq!, { after, at });
+        } else {
+          const entry: HistoryRow = { fingerprint, table, key, before, after, undone: 0, at, label: opts.label };
+          if (opts.coalesce && edits.length === 1) entry.coalesce = opts.coalesce;
+          if (group) entry.group = group;
+          const seq = (await db.history.add(entry)) as number;
+          if (seq > historyLimit) {
+            await db.history.where('[fingerprint+undone+seq]').between([fingerprint, 0, Dexie.minKey], [fingerprint, 0, seq - historyLimit], true, true).delete();
+          }
         }
       }
-      return after;
+      return out;
     }),
   );
-  if (changed) announce(noticeFor(table, fingerprint, [before, result]));
+  for (const table of ['reviews', 'corrections'] as const) {
+    const rows = changedRows.filter((c) => c.table === table).flatMap((c) => c.rows);
+    if (rows.length) announce(noticeFor(table, fingerprint, rows));
+  }
   return result;
 }
 
@@ -130,7 +175,7 @@ export async function editRows(
   const group = `${label}@${now()}#${Math.random().toString(36).slice(2)}`;
   let written = 0;
   await guardWrite(label, () =>
-    db.transaction('rw', db.reviews, db.corrections, db.history, async () => {
+    db.transaction('rw', db.subjectReviews, db.corrections, db.history, async () => {
       written = 0;
       const at = now();
       await doneRange(db, fingerprint, 1).delete();
@@ -138,9 +183,10 @@ export async function editRows(
         const t = tableOf(db, e.table);
         const before = ((await t.get(e.key as never)) as Row | undefined) ?? null;
         if (sameContent(before, e.row)) continue;
-        if (e.row) await t.put(e.row);
+        const row = stamp(e.table, e.row);
+        if (row) await t.put(row);
         else await t.delete(e.key as never);
-        await db.history.add({ fingerprint, table: e.table, key: e.key, before, after: e.row, undone: 0, at, label, group });
+        await db.history.add({ fingerprint, table: e.table, key: e.key, before, after: row, undone: 0, at, label, group });
         written++;
       }
     }),
@@ -155,7 +201,7 @@ export async function editRows(
 async function step(db: BenchlensDB, fingerprint: string, direction: 'undo' | 'redo'): Promise<HistoryRow[]> {
   const applied: HistoryRow[] = [];
   await guardWrite(direction, () =>
-    db.transaction('rw', db.reviews, db.corrections, db.history, async () => {
+    db.transaction('rw', db.subjectReviews, db.corrections, db.history, async () => {
       applied.length = 0;
       // A fresh Collection each time: Dexie's first()/last() set limit and direction in place.
       const range = () => doneRange(db, fingerprint, direction === 'undo' ? 0 : 1);
@@ -169,7 +215,8 @@ async function step(db: BenchlensDB, fingerprint: string, direction: 'undo' | 'r
       if (direction === 'undo') entries.reverse(); // undo newest first
       for (const e of entries) {
         const t = tableOf(db, e.table);
-        const target = direction === 'undo' ? e.before : e.after;
+        // A new write token: a row undone to an older value is still a new write to other tabs.
+        const target = stamp(e.table, direction === 'undo' ? e.before : e.after);
         if (target) await t.put(target);
         else await t.delete(e.key as never);
         await db.history.update(e.seq!, { undone: direction === 'undo' ? 1 : 0 });

@@ -2,10 +2,20 @@
  * The one IndexedDB database of Benchlens (`benchlens`), declared with Dexie.
  *
  * What lives here, and why it is keyed the way it is:
- * - `reviews`: one row per (dataset fingerprint, model, case_id) holding the case's QaState,
- *   instance-level reviews included (`instances`, each pointing at side gt|pred + id). The key is
- *   the dataset *fingerprint* (DatasetInfo.fingerprint), never a folder path, so the same
- *   benchmark opened from another copy finds its reviews again.
+ * - `subjectReviews` (version 2): one row per (dataset fingerprint, subject, case_id). The subject
+ *   says what the review is about (src/db/subjects.ts):
+ *     'gt'              the dataset's ground truth: GT wrong / GT missing, GT instance reviews,
+ *                       a GT note. Shown for every model, whichever are loaded.
+ *     'pred:<content>'  one prediction set, by the fingerprint of its file's bytes (computed as the
+ *                       worker reads the file): renaming the model or re-adding the same file
+ *                       under another name finds the same reviews.
+ *     'name:<model>'    a version-1 review whose file content was never seen: kept under the model
+ *                       name it was made under until a model of that name is loaded, then moved to
+ *                       that file's content key (claimLegacyReviews).
+ *   `rev` is a write token (new on every committed write): an edit carries the rev it was based
+ *   on, and the transaction refuses it when another tab changed that field since (a conflict).
+ *   The dataset key is DatasetInfo.fingerprint, never a folder path.
+ * - `reviews` (version 1, removed by version 2): one row per (fingerprint, model name, case_id).
  * - `corrections`: GT corrections (GtCorrection) stored beside the original GT, one row each,
  *   keyed by a stable string id; the GT files themselves are never written.
  * - `history`: the undo/redo log. Every confirmed edit (review or correction) writes its
@@ -16,7 +26,13 @@
  *
  * Migration story (Dexie's rule: never edit or delete an old `version()` declaration; add a new
  * one with the full new schema and, when rows must change shape, an `.upgrade(tx => …)`):
- * - version(1): the tables above. Nothing to migrate from.
+ * - version(1): reviews keyed by model *name*. Nothing to migrate from.
+ * - version(2): `subjectReviews` replaces `reviews` (a primary key cannot change in place). The
+ *   upgrade splits every v1 row into its GT part (GT status with its note and tags, GT-side
+ *   instance reviews) under 'gt' and its prediction part under 'name:<model>'; two models' GT
+ *   parts of one case are merged (newest status, notes joined, tags and instances united), so no
+ *   review is lost. v1 undo entries of reviews are dropped (their rows no longer fit); undo of GT
+ *   corrections is kept. See upgradeV1Reviews (src/db/migrateV1.ts) and migration.test.ts.
  * Adding a field that is not indexed needs no new version. Adding or changing an index, or a
  * table, does: declare `this.version(2).stores({...all tables...}).upgrade(...)` below version(1)
  * and keep version(1) as it is. A browser holding version(1) data then upgrades in place on the
@@ -26,13 +42,28 @@
 import Dexie, { type DexieOptions, type EntityTable } from 'dexie';
 import type { BenchmarkId, GtCorrection } from '../core/model';
 import type { InstanceReview, ReviewStatus } from '../core/qa';
+import { upgradeV1Reviews } from './migrateV1';
 
 export const DB_NAME = 'benchlens';
 
-/** A case review as stored: the QaState (minus corrections, which have their own table) + key. */
-export interface ReviewRow {
+/** A version-1 review row (table `reviews`), read only by the version-2 upgrade. */
+export interface ReviewRowV1 {
   fingerprint: string;
   model: string;
+  case_id: string;
+  status: ReviewStatus;
+  note?: string;
+  tags?: string[];
+  instances?: InstanceReview[];
+  updated_at: string;
+  author?: string;
+}
+
+/** A review as stored: what one subject (GT, or one prediction set) says about one case. */
+export interface ReviewRow {
+  fingerprint: string;
+  /** 'gt' | 'pred:<content fingerprint>' | 'name:<model>' — see src/db/subjects.ts. */
+  subject: string;
   case_id: string;
   status: ReviewStatus;
   note?: string;
@@ -41,6 +72,10 @@ export interface ReviewRow {
   /** ISO 8601 time of the last confirmed edit. */
   updated_at: string;
   author?: string;
+  /** The model name the review was last edited under (shown, exported; never part of the key). */
+  model?: string;
+  /** Write token, new on every committed write (the base-revision check of two tabs). */
+  rev?: string;
 }
 
 /** A GT correction as stored: beside the original GT, one row per corrected / added instance. */
@@ -60,7 +95,7 @@ export interface HistoryRow {
   seq?: number;
   fingerprint: string;
   table: HistoryTable;
-  /** The row's primary key: [fingerprint, model, case_id] for reviews, the id for corrections. */
+  /** The row's primary key: [fingerprint, subject, case_id] for reviews, the id for corrections. */
   key: [string, string, string] | string;
   before: ReviewRow | CorrectionRow | null;
   after: ReviewRow | CorrectionRow | null;
@@ -90,7 +125,9 @@ export interface MetaRow {
 }
 
 export class BenchlensDB extends Dexie {
-  reviews!: Dexie.Table<ReviewRow, [string, string, string]>;
+  /** Version-1 table, gone after the upgrade; declared so the upgrade can read it. */
+  reviews!: Dexie.Table<ReviewRowV1, [string, string, string]>;
+  subjectReviews!: Dexie.Table<ReviewRow, [string, string, string]>;
   corrections!: EntityTable<CorrectionRow, 'id'>;
   history!: EntityTable<HistoryRow, 'seq'>;
   recentFolders!: EntityTable<RecentFolderRow, 'id'>;
@@ -108,6 +145,17 @@ export class BenchlensDB extends Dexie {
       recentFolders: '++id, lastOpened',
       meta: 'key',
     });
+    // version(2) — reviews keyed by what they are about (see the migration story above).
+    this.version(2)
+      .stores({
+        reviews: null,
+        subjectReviews: '[fingerprint+subject+case_id], fingerprint, [fingerprint+case_id], updated_at',
+        corrections: 'id, fingerprint, [fingerprint+case_id]',
+        history: '++seq, [fingerprint+undone+seq]',
+        recentFolders: '++id, lastOpened',
+        meta: 'key',
+      })
+      .upgrade((tx) => upgradeV1Reviews(tx));
   }
 }
 

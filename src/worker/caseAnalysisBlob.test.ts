@@ -19,19 +19,22 @@ import { BenchSession } from '../core/session';
 import { closeChannel } from '../db/changes';
 import { addCorrection, listCorrections } from '../db/correctionsRepo';
 import { setClock } from '../db/history';
-import { listByDataset, putInstanceReview, putReview } from '../db/reviewsRepo';
+import { combineReview } from '../db/reviewShape';
+import { listByDataset, putInstanceReview, putReview, setCaseStatus } from '../db/reviewsRepo';
+import { GT_SUBJECT, predSubject } from '../db/subjects';
 import { BenchlensDB, type CorrectionRow, type ReviewRow } from '../db/schema';
 import { caseAnalysisBlob, CASE_ANALYSIS_TYPE } from './caseAnalysisBlob';
 import { resetScoringApi, scoringApi } from './scoringApi';
 
 // ---- the previous path, verbatim (src/app/qa/caseIo.ts mergeQaIntoLines + Exports.tsx) -------
 
-function reviewMapKey(model: string, caseId: string): string {
-  return `${model}\u0000${caseId}`;
+function reviewMapKey(subject: string, caseId: string): string {
+  return `${subject}\u0000${caseId}`;
 }
 
-function mergeQaIntoLines(lines: readonly string[], reviews: readonly ReviewRow[], corrections: readonly CorrectionRow[]): string[] {
-  const byKey = new Map(reviews.map((r) => [reviewMapKey(r.model, r.case_id), r]));
+/** Per line: the case's GT review with the review of that line's model's prediction content. */
+function mergeQaIntoLines(lines: readonly string[], reviews: readonly ReviewRow[], corrections: readonly CorrectionRow[], contents: Record<string, string>): string[] {
+  const byKey = new Map(reviews.map((r) => [reviewMapKey(r.subject, r.case_id), r]));
   const byCase = new Map<string, CorrectionRow[]>();
   for (const c of corrections) {
     const list = byCase.get(c.case_id) ?? [];
@@ -40,7 +43,9 @@ function mergeQaIntoLines(lines: readonly string[], reviews: readonly ReviewRow[
   }
   return lines.map((line) => {
     const o = JSON.parse(line) as { model: string; case_id: string; qa?: unknown };
-    const qa = buildQa(byKey.get(reviewMapKey(o.model, o.case_id)), byCase.get(o.case_id));
+    const gt = byKey.get(reviewMapKey(GT_SUBJECT, o.case_id));
+    const pred = byKey.get(reviewMapKey(predSubject(contents[o.model]), o.case_id));
+    const qa = buildQa(combineReview(o.model, o.case_id, gt, pred), byCase.get(o.case_id));
     if (!('qa' in o) && line.endsWith('}')) {
       if (!qa) return line;
       return `${line.slice(0, -1)}${line.length > 2 ? ',' : ''}"qa":${serializeQa(qa)}}`;
@@ -52,10 +57,10 @@ function mergeQaIntoLines(lines: readonly string[], reviews: readonly ReviewRow[
 }
 
 /** Worker string → page split → merge → join, as the export did before. */
-function previousExport(workerLines: readonly string[], reviews: ReviewRow[], corrections: CorrectionRow[]): string {
+function previousExport(workerLines: readonly string[], reviews: ReviewRow[], corrections: CorrectionRow[], contents: Record<string, string>): string {
   const text = workerLines.length ? workerLines.join('\n') + '\n' : '';
   let lines = text === '' ? [] : text.trimEnd().split('\n');
-  lines = mergeQaIntoLines(lines, reviews, corrections);
+  lines = mergeQaIntoLines(lines, reviews, corrections, contents);
   return lines.length ? lines.join('\n') + '\n' : '';
 }
 
@@ -83,21 +88,23 @@ afterAll(() => closeChannel());
  * Reviews and corrections of every kind the export has to carry; returns the (model/case) lines
  * that must get a `qa` field.
  */
-async function storeReviews(models: string[], ids: string[]): Promise<string[]> {
+async function storeReviews(models: string[], ids: string[], contents: Record<string, string>): Promise<string[]> {
   const [m0, m1] = models;
+  const [p0, p1] = [predSubject(contents[m0]), predSubject(contents[m1])];
   const [c0, c1, c2, c3, c4, c5] = ids;
   // Full review: unicode, quotes, newline and tab in the note; tags to normalise; author; instances.
-  await putReview(FP, m0, c0, { status: 'gt_wrong', note: 'accent é, "quoted", 𠀀\nsecond line\tand a tab', tags: ['z', ' crop ', 'z', ''], author: 'ann' }, db);
-  await putInstanceReview(FP, m0, c0, { side: 'pred', id: 0, status: 'model_error', note: 'l/I confusion' }, db);
-  await putInstanceReview(FP, m0, c0, { side: 'gt', id: 1, status: 'ok', tags: ['t'] }, db);
-  await putReview(FP, m1, c0, { status: 'ok' }, db);
-  await putReview(FP, m1, c2, { status: 'ambiguous' }, db);
+  await setCaseStatus(FP, p0, c0, 'gt_wrong', db);
+  await putReview(FP, GT_SUBJECT, c0, { note: 'accent é, "quoted", 𠀀\nsecond line\tand a tab', tags: ['z', ' crop ', 'z', ''], author: 'ann' }, db);
+  await putInstanceReview(FP, p0, c0, { side: 'pred', id: 0, status: 'model_error', note: 'l/I confusion' }, db);
+  await putInstanceReview(FP, p0, c0, { side: 'gt', id: 1, status: 'ok', tags: ['t'] }, db);
+  await putReview(FP, p1, c0, { status: 'ok' }, db, { model: m1 });
+  await putReview(FP, p1, c2, { status: 'ambiguous' }, db, { model: m1 });
   // Rows as another version might have stored them: keys in another order, a review that says
-  // nothing (no qa unless its case has corrections), an orphan model.
-  await db.reviews.put({ updated_at: '2025-01-01T00:00:00.000Z', note: 'n', status: 'ok', case_id: c1, model: m1, fingerprint: FP, tags: ['b', 'a'] } as ReviewRow);
-  await db.reviews.put({ fingerprint: FP, model: m0, case_id: c3, status: 'unreviewed', updated_at: '2025-01-01T00:00:00.000Z' });
-  await db.reviews.put({ fingerprint: FP, model: m0, case_id: c4, status: 'unreviewed', updated_at: '2025-01-01T00:00:00.000Z' });
-  await db.reviews.put({ fingerprint: FP, model: 'no-such-model', case_id: c0, status: 'ok', updated_at: '2025-01-01T00:00:00.000Z' });
+  // nothing (no qa unless its case has corrections), a prediction file not loaded.
+  await db.subjectReviews.put({ updated_at: '2025-01-01T00:00:00.000Z', note: 'n', status: 'ok', case_id: c1, subject: p1, fingerprint: FP, tags: ['b', 'a'] } as ReviewRow);
+  await db.subjectReviews.put({ fingerprint: FP, subject: p0, case_id: c3, status: 'unreviewed', updated_at: '2025-01-01T00:00:00.000Z' });
+  await db.subjectReviews.put({ fingerprint: FP, subject: p0, case_id: c4, status: 'unreviewed', updated_at: '2025-01-01T00:00:00.000Z' });
+  await db.subjectReviews.put({ fingerprint: FP, subject: predSubject('0000000000000000'), case_id: c0, status: 'ok', updated_at: '2025-01-01T00:00:00.000Z' });
   // Corrections: two on c0 (reviewed for both models), one on c3 (an empty review), one on c5
   // (nobody reviewed it), one on a case the dataset does not have.
   await addCorrection(FP, { case_id: c0, gt_id: null, shape: { type: 'box', box: [1, 2, 30, 40.5] }, text: 'NEW', care: true }, db);
@@ -110,7 +117,7 @@ async function storeReviews(models: string[], ids: string[]): Promise<string[]> 
 
 /** The qa map as the page posts it to the worker (a structured clone, like postMessage). */
 async function postedQa() {
-  return structuredClone(await exportQa(FP, db));
+  return structuredClone(await exportQa(FP, await scoringApi.modelContents(), db));
 }
 
 function linesWithQa(text: string): string[] {
@@ -124,11 +131,14 @@ function linesWithQa(text: string): string[] {
     .sort();
 }
 
-async function compare(workerLines: string[], models: string[]) {
+async function compare(workerLines: string[], models: string[], contents: Record<string, string>) {
   const ids = [...new Set(workerLines.map((l) => (JSON.parse(l) as { case_id: string }).case_id))];
   expect(ids.length).toBeGreaterThanOrEqual(6);
-  const expectedQa = await storeReviews(models, ids);
-  const before = previousExport(workerLines, await listByDataset(FP, db), await listCorrections(FP, undefined, db));
+  // The worker names each prediction file by its content as the independent session does.
+  expect(await scoringApi.modelContents()).toEqual(contents);
+  expect(new Set(Object.values(contents)).size).toBe(models.length);
+  const expectedQa = await storeReviews(models, ids, contents);
+  const before = previousExport(workerLines, await listByDataset(FP, db), await listCorrections(FP, undefined, db), contents);
 
   const blob = structuredClone(await scoringApi.exportCaseAnalysis(await postedQa()));
   expect(blob.type).toBe(CASE_ANALYSIS_TYPE);
@@ -138,7 +148,8 @@ async function compare(workerLines: string[], models: string[]) {
   expect(Buffer.compare(Buffer.from(bytes), Buffer.from(want))).toBe(0);
   // Not a vacuous comparison: the reviews are there, on exactly the lines they belong to.
   expect(linesWithQa(before)).toEqual(expectedQa);
-  expect(before).toContain('"qa":{"status":"gt_wrong","note":"accent é, \\"quoted\\", 𠀀\\nsecond line\\tand a tab","tags":["z","crop"],"instances":[{');
+  expect(before).toContain('"gt":{"status":"gt_wrong","note":"accent é, \\"quoted\\", 𠀀\\nsecond line\\tand a tab","tags":["z","crop"],"updated_at":');
+  expect(before).toContain('"qa":{"status":"gt_wrong","instances":[{"side":"gt","id":1,"status":"ok","tags":["t"]},{"side":"pred","id":0,"status":"model_error","note":"l/I confusion"}],"corrections":[');
   return { before, workerLines };
 }
 
@@ -154,7 +165,7 @@ describe('the worker export is byte-identical to the previous string path', () =
     const workerLines = [...session.eachCaseLine(results)];
     expect(session.modelNames).toEqual(opened.models);
 
-    const { before } = await compare(workerLines, opened.models);
+    const { before } = await compare(workerLines, opened.models, session.modelContents);
 
     // Where the parts of the Blob end changes nothing: 16 bytes puts every line in a part of its
     // own, the others pack several lines per part and flush between them.
@@ -189,6 +200,6 @@ describe.skipIf(!HAS_SHARED)('the same on ltb-mini with the reference prediction
     for (const f of preds) await session.addPredictions({ source: singleFileSource(refs, f), path: f, name: f.replace(/\.[^.]+$/, '') });
     expect(session.modelNames).toEqual(added);
     const results = await session.score(session.resolveProtocol('mmocr-1.0.1', {}));
-    await compare([...session.eachCaseLine(results)], added);
+    await compare([...session.eachCaseLine(results)], added, session.modelContents);
   });
 });

@@ -84,6 +84,10 @@ export class ScoringClient {
     return out;
   }
 
+  modelContents(): Promise<Record<string, string>> {
+    return this.call((api) => api.modelContents());
+  }
+
   /** Rejects with an AbortError (name 'AbortError') when cancelled. */
   score(protocolName: string, options: Record<string, OptionValue>, onProgress?: (p: Progress) => void): Promise<ScoreOutcome> {
     return this.cancellable(

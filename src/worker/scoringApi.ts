@@ -185,6 +185,11 @@ export const scoringApi = {
     return s.session.modelNames;
   },
 
+  /** Model name → content fingerprint of its prediction set (reviews of predictions follow it). */
+  async modelContents(): Promise<Record<string, string>> {
+    return state ? state.session.modelContents : {};
+  },
+
   async renameModel(from: string, to: string): Promise<string[]> {
     const s = need();
     const name = to.trim();

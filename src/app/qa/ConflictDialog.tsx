@@ -1,6 +1,7 @@
 /**
- * ConflictDialog — shown when an imported case_analysis.jsonl reviews a (model, case) differently
- * from this browser. Each conflict shows both sides and asks: keep mine / take theirs / merge
+ * ConflictDialog — shown when an imported case_analysis.jsonl reviews a case differently from this
+ * browser: a model's prediction review, or the case's GT review (one per dataset). (Two tabs
+ * editing the same review meet in ReviewPanel instead: both versions are shown there.) Each conflict shows both sides and asks: keep mine / take theirs / merge
  * (notes joined, tags united; see caseIo.resolveConflict). Nothing is written until "Apply".
  *
  * Props: conflicts (ImportPlan.conflicts), onApply(resolutions: one per conflict, same order),
@@ -61,11 +62,11 @@ export function ConflictDialog({ conflicts, onApply, onCancel }: ConflictDialogP
         </div>
         <ol style={{ paddingLeft: 20 }}>
           {conflicts.map((c, i) => (
-            <li key={c.kind === 'review' ? `r|${c.model}|${c.case_id}` : `c|${c.id}`} data-testid="conflict" style={{ marginBottom: 12 }}>
+            <li key={c.kind === 'review' ? `r|${c.subject}|${c.case_id}` : `c|${c.id}`} data-testid="conflict" style={{ marginBottom: 12 }}>
               <div>
                 {c.kind === 'review' ? (
                   <>
-                    <b>{c.case_id}</b> — model {c.model}
+                    <b>{c.case_id}</b> — {c.subject === 'gt' ? 'GT review (every model)' : `model ${c.model}`}
                   </>
                 ) : (
                   <>

@@ -10,6 +10,8 @@
  *                  exportCaseAnalysis); it returns a Blob, so the page never holds or parses
  *                  the file, however large.
  *   fileName       optional download name, default case_analysis.jsonl.
+ *   contents       optional: loaded models, name → prediction-content fingerprint (default: the
+ *                  app store's modelContent). The export includes unsaved reviews.
  */
 import { useRef, useState } from 'react';
 import { ConflictDialog } from './ConflictDialog';
@@ -17,6 +19,7 @@ import type { QaState } from '../../core/qa';
 import { downloadBlob } from '../download';
 import type { ImportPlan, Resolution } from './caseIo';
 import { applyImport, exportQa, prepareImport } from './qaIo';
+import { useBench } from '../store';
 
 export interface QaImportExportProps {
   fingerprint: string;
@@ -24,9 +27,12 @@ export interface QaImportExportProps {
   knownCaseIds?: ReadonlySet<string>;
   exportCases: (qaByKey: ReadonlyMap<string, QaState>) => Promise<Blob>;
   fileName?: string;
+  contents?: Readonly<Record<string, string>>;
 }
 
-export function QaImportExport({ fingerprint, benchmark, knownCaseIds, exportCases, fileName = 'case_analysis.jsonl' }: QaImportExportProps) {
+export function QaImportExport({ fingerprint, benchmark, knownCaseIds, exportCases, fileName = 'case_analysis.jsonl', contents: given }: QaImportExportProps) {
+  const fromStore = useBench((s) => s.modelContent);
+  const contents = given ?? fromStore;
   const input = useRef<HTMLInputElement>(null);
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [message, setMessage] = useState<string>('');
@@ -46,7 +52,7 @@ export function QaImportExport({ fingerprint, benchmark, knownCaseIds, exportCas
 
   const onExport = () =>
     run(async () => {
-      const file = await exportCases(await exportQa(fingerprint));
+      const file = await exportCases(await exportQa(fingerprint, contents));
       downloadBlob(fileName, file);
       setMessage(`Exported ${fileName} (${(file.size / 1e6).toFixed(1)} MB).`);
     });
@@ -66,7 +72,7 @@ export function QaImportExport({ fingerprint, benchmark, knownCaseIds, exportCas
   const onFile = (file: File) =>
     run(async () => {
       const text = await file.text();
-      const p = await prepareImport(fingerprint, text, { benchmark, knownCaseIds });
+      const p = await prepareImport(fingerprint, text, { benchmark, knownCaseIds, contents });
       if (p.conflicts.length) setPlan(p);
       else await finish(p, []);
     });

@@ -3,7 +3,10 @@
  *
  * Props:
  *   fingerprint       DatasetInfo.fingerprint of the open dataset (reviews are keyed by it).
- *   model             the model whose case is shown.
+ *   model             the model whose case is shown (its name: a label only).
+ *   content           optional: the model's prediction-content fingerprint (default: the app
+ *                     store's modelContent[model]). Reviews of predictions are stored under it;
+ *                     GT statuses, GT notes and GT-instance reviews under the dataset.
  *   caseId            the case's case_id.
  *   selectedInstance  the instance picked in the viewer ({ side: 'gt' | 'pred', id }) or null.
  *   onNextUnreviewed  optional: go to the next unreviewed case (the shell computes it with
@@ -14,13 +17,21 @@
  *
  * Every change is written to IndexedDB at once as its own transaction; the note is saved 400 ms
  * after the last keystroke, on Enter (Shift+Enter for a new line) and on blur, and says "saved"
- * only once the write has committed. Storage failures show in a banner (never swallowed).
+ * only once the write has committed. Storage failures show in a banner (never swallowed); an
+ * edit that could not be written stays on screen marked "not saved yet" and is retried.
+ *
+ * Two tabs: every edit carries the value it was made from; when another tab confirmed a different
+ * value meanwhile, nothing is overwritten: both versions are shown ("keep theirs" / "use mine" /
+ * for notes "keep both"), and a note draft stays in its box until the user chooses.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REVIEW_STATUSES, type ReviewStatus } from '../../core/qa';
-import { putInstanceReview, putReview, redo, undo } from '../../db/reviewsRepo';
-import type { ReviewRow } from '../../db/schema';
+import { isGtStatus } from '../../core/qa';
+import { onUnsavedChange, retryUnsaved, unsavedCount } from '../../db/pendingReviews';
+import { putInstanceReview, putReview, redo, ReviewConflictError, setCaseStatus, statusRev, undo, type EditBase } from '../../db/reviewsRepo';
+import { GT_SUBJECT, predSubject } from '../../db/subjects';
 import { onStorageError, type StorageError } from '../../db/storageErrors';
+import { useBench } from '../store';
 import { isTypingTarget, reviewActionFor, type ReviewKeyAction } from './reviewKeys';
 import { useReview } from './useReviews';
 
@@ -32,6 +43,7 @@ export interface SelectedInstance {
 export interface ReviewPanelProps {
   fingerprint: string;
   model: string;
+  content?: string;
   caseId: string;
   selectedInstance?: SelectedInstance | null;
   onNextUnreviewed?: () => void;
@@ -94,62 +106,136 @@ function StatusButtons({ value, onPick, label, shortcut }: { value: ReviewStatus
   );
 }
 
-type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'error';
+type SaveState = 'idle' | 'dirty' | 'saving' | 'saved' | 'unsaved' | 'error' | 'conflict';
 
-const SAVE_TEXT: Record<SaveState, string> = { idle: '', dirty: 'editing…', saving: 'saving…', saved: 'saved', error: 'not saved' };
+const SAVE_TEXT: Record<SaveState, string> = {
+  idle: '',
+  dirty: 'editing…',
+  saving: 'saving…',
+  saved: 'saved',
+  unsaved: 'kept here, not saved yet (retrying)',
+  error: 'not saved',
+  conflict: 'changed in another tab',
+};
 
-/** A note saved 400 ms after typing stops, on Enter and on blur; shows whether it is saved. */
-function NoteEditor({ value, onSave, label, testId }: { value: string; onSave: (text: string) => Promise<unknown>; label: string; testId: string }) {
+/** Number of edits this tab holds in memory because they could not be written yet. */
+export function useUnsavedCount(): number {
+  const [n, setN] = useState(unsavedCount);
+  useEffect(() => onUnsavedChange(setN), []);
+  return n;
+}
+
+/** Joins two notes so both are kept in full. */
+export function bothNotes(theirs: string, mine: string): string {
+  return theirs && mine && theirs !== mine ? `${theirs}\n---\n${mine}` : mine || theirs;
+}
+
+/**
+ * A note saved 400 ms after typing stops, on Enter and on blur; shows whether it is saved. The
+ * draft remembers the stored value (and its rev) it started from: a save is refused when another
+ * tab confirmed a different note since, and then both are shown and the draft is kept.
+ */
+function NoteEditor({
+  value,
+  rev,
+  unsaved = false,
+  onSave,
+  label,
+  testId,
+}: {
+  value: string;
+  rev: string | null;
+  /** The stored value is only in memory (storage full): "saved" would be a lie. */
+  unsaved?: boolean;
+  onSave: (text: string, base: EditBase) => Promise<unknown>;
+  label: string;
+  testId: string;
+}) {
   const [draft, setDraft] = useState<string | null>(null);
   const [state, setState] = useState<SaveState>('idle');
+  const [conflict, setConflict] = useState<{ theirs: string; rev: string | null } | null>(null);
   const draftRef = useRef<string | null>(null);
+  const baseRef = useRef<EditBase | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const saveRef = useRef(onSave);
+  const shown = useRef({ value, rev });
   useEffect(() => {
     saveRef.current = onSave;
+    shown.current = { value, rev };
   });
 
-  const save = useCallback(async () => {
+  const save = useCallback(async (force?: EditBase) => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
     const text = draftRef.current;
     if (text === null) return;
+    const base = force ?? baseRef.current ?? { rev: shown.current.rev, value: shown.current.value };
     setState('saving');
     try {
-      await saveRef.current(text);
+      const saved = (await saveRef.current(text, base)) as { rev?: string } | undefined;
       if (draftRef.current === text) {
         draftRef.current = null;
+        baseRef.current = null;
         setDraft(null);
+        setConflict(null);
         setState('saved');
+      } else {
+        // Typing went on: the next save is based on what was just stored (not on a re-read that
+        // may not have arrived yet, which would look like another tab's change).
+        baseRef.current = { rev: saved?.rev ?? null, value: text };
       }
-    } catch {
-      setState('error');
+    } catch (e) {
+      if (e instanceof ReviewConflictError) {
+        setConflict({ theirs: String(e.theirs ?? ''), rev: e.row?.rev ?? null });
+        setState('conflict');
+      } else setState('error');
     }
   }, []);
 
-  // Leaving the case (unmount) still saves what was typed.
+  // Leaving the case (unmount) still saves what was typed; a conflict then keeps both notes.
   useEffect(
     () => () => {
-      if (timer.current) {
-        clearTimeout(timer.current);
-        if (draftRef.current !== null) void saveRef.current(draftRef.current).catch(() => undefined);
-      }
+      const text = draftRef.current;
+      if (text === null || (!timer.current && !baseRef.current)) return;
+      if (timer.current) clearTimeout(timer.current);
+      const base = baseRef.current ?? { rev: shown.current.rev, value: shown.current.value };
+      void saveRef.current(text, base).catch((e: unknown) => {
+        if (e instanceof ReviewConflictError) void saveRef.current(bothNotes(String(e.theirs ?? ''), text), { rev: e.row?.rev ?? null, value: e.theirs }).catch(() => undefined);
+      });
     },
     [],
   );
 
   const onChange = (text: string) => {
+    if (draftRef.current === null && !baseRef.current) baseRef.current = { rev: shown.current.rev, value: shown.current.value };
     draftRef.current = text;
     setDraft(text);
-    setState('dirty');
+    if (state !== 'conflict') setState('dirty');
     if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => void save(), 400);
+    if (!conflict) timer.current = setTimeout(() => void save(), 400);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && !e.shiftKey) {
       e.preventDefault();
-      void save();
+      if (!conflict) void save();
     }
+  };
+  const resolve = (how: 'theirs' | 'mine' | 'both') => {
+    if (!conflict) return;
+    const base = { rev: conflict.rev, value: conflict.theirs };
+    if (how === 'theirs') {
+      draftRef.current = null;
+      baseRef.current = null;
+      setDraft(null);
+      setConflict(null);
+      setState('idle');
+      return;
+    }
+    const text = how === 'mine' ? (draftRef.current ?? '') : bothNotes(conflict.theirs, draftRef.current ?? '');
+    draftRef.current = text;
+    setDraft(text);
+    setConflict(null);
+    void save(base);
   };
   return (
     <div className="qa-note">
@@ -161,12 +247,32 @@ function NoteEditor({ value, onSave, label, testId }: { value: string; onSave: (
         placeholder="Note (Enter saves, Shift+Enter new line)"
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
-        onBlur={() => void save()}
+        onBlur={() => !conflict && void save()}
         style={{ width: '100%', boxSizing: 'border-box' }}
       />
-      <span data-testid={`${testId}-state`} data-state={state} aria-live="polite" style={{ fontSize: '0.8em', opacity: 0.8 }}>
-        {SAVE_TEXT[state]}
+      <span data-testid={`${testId}-state`} data-state={state === 'saved' && unsaved ? 'unsaved' : state} aria-live="polite" style={{ fontSize: '0.8em', opacity: 0.8 }}>
+        {SAVE_TEXT[state === 'saved' && unsaved ? 'unsaved' : state]}
       </span>
+      {conflict && (
+        <div role="alert" data-testid={`${testId}-conflict`} style={{ border: '1px solid #c60', padding: 4, marginTop: 4 }}>
+          <div>Another tab saved a different note while you were typing. Both are kept until you choose:</div>
+          <div>
+            <i>theirs (saved):</i> <span data-testid={`${testId}-theirs`} style={{ whiteSpace: 'pre-wrap' }}>{conflict.theirs || '(empty)'}</span>
+          </div>
+          <div>
+            <i>yours (not saved):</i> <span data-testid={`${testId}-mine`} style={{ whiteSpace: 'pre-wrap' }}>{draft ?? ''}</span>
+          </div>
+          <button type="button" data-testid={`${testId}-keep-theirs`} onClick={() => resolve('theirs')}>
+            keep theirs
+          </button>{' '}
+          <button type="button" data-testid={`${testId}-use-mine`} onClick={() => resolve('mine')}>
+            use mine
+          </button>{' '}
+          <button type="button" data-testid={`${testId}-keep-both`} onClick={() => resolve('both')}>
+            keep both
+          </button>
+        </div>
+      )}
     </div>
   );
 }
@@ -207,27 +313,86 @@ function TagEditor({ tags, onChange, label, testId }: { tags: readonly string[];
   );
 }
 
-export function ReviewPanel({ fingerprint, model, caseId, selectedInstance = null, onNextUnreviewed, keys = true }: ReviewPanelProps) {
-  const { review, loading, accept } = useReview(fingerprint, model, caseId);
-  const [error, dismiss] = useStorageError();
-  const inst = selectedInstance ? review?.instances?.find((r) => r.side === selectedInstance.side && r.id === selectedInstance.id) : undefined;
+interface FieldConflict {
+  what: string;
+  theirs: string;
+  mine: string;
+  /** Writes mine over theirs (based on the value now stored). */
+  useMine: () => Promise<unknown>;
+}
 
-  // Each handler stores one confirmed edit and shows the stored row at once.
+function show(v: unknown): string {
+  return Array.isArray(v) ? v.join(', ') || '(none)' : v === undefined || v === null || v === '' ? '(none)' : String(v);
+}
+
+export function ReviewPanel({ fingerprint, model, content, caseId, selectedInstance = null, onNextUnreviewed, keys = true }: ReviewPanelProps) {
+  const stored = useBench((s) => s.modelContent[model]);
+  const contentKey = content ?? stored;
+  const pred = contentKey ? predSubject(contentKey) : null;
+  const live = useReview(fingerprint, model, pred, caseId);
+  const { review, loading, refresh } = live;
+  const [error, dismiss] = useStorageError();
+  const unsavedAll = useUnsavedCount();
+  const [conflict, setConflict] = useState<FieldConflict | null>(null);
+  const inst = selectedInstance ? review?.instances?.find((r) => r.side === selectedInstance.side && r.id === selectedInstance.id) : undefined;
+  const instRow = selectedInstance?.side === 'gt' ? live.gt : live.pred;
+
+  // Each handler stores one confirmed edit (based on what is shown) and re-reads at once.
   const edit = useCallback(
-    async (write: () => Promise<ReviewRow | undefined>) => {
-      const row = await write();
-      accept(row);
-      return row;
+    async (what: string, mine: unknown, write: () => Promise<unknown>, again: (theirsRev: EditBase) => Promise<unknown>) => {
+      try {
+        const out = await write();
+        setConflict(null);
+        return out;
+      } catch (e) {
+        if (e instanceof ReviewConflictError) {
+          const base: EditBase = { rev: e.row?.rev ?? null, value: e.theirs };
+          setConflict({ what, theirs: show(e.theirs), mine: show(mine), useMine: () => again(base).then(() => setConflict(null)) });
+        }
+        throw e;
+      } finally {
+        refresh();
+      }
     },
-    [accept],
+    [refresh],
   );
-  const setCase = (patch: Parameters<typeof putReview>[3]) => edit(() => putReview(fingerprint, model, caseId, patch));
-  const setInst = (patch: Omit<Parameters<typeof putInstanceReview>[3], 'side' | 'id'>) =>
-    selectedInstance ? edit(() => putInstanceReview(fingerprint, model, caseId, { ...selectedInstance, ...patch })) : Promise.resolve(undefined);
+  const opts = (base: EditBase) => ({ base, model });
+  const shownStatus = review?.status ?? 'unreviewed';
+  const setStatus = (status: ReviewStatus) => {
+    if (!pred) return Promise.resolve();
+    const base = { rev: statusRev(live.gt, live.pred), value: shownStatus };
+    return edit(
+      'case status',
+      status,
+      () => setCaseStatus(fingerprint, pred, caseId, status, undefined, opts(base)),
+      () => setCaseStatus(fingerprint, pred, caseId, status, undefined, { model }),
+    );
+  };
+  const setPredField = (patch: { note?: string; tags?: string[] }, base: EditBase) =>
+    pred
+      ? edit(
+          patch.note !== undefined ? 'note' : 'tags',
+          patch.note ?? patch.tags,
+          () => putReview(fingerprint, pred, caseId, patch, undefined, opts(base)),
+          (b) => putReview(fingerprint, pred, caseId, patch, undefined, opts(b)),
+        )
+      : Promise.resolve();
+  const setGtNote = (note: string, base: EditBase) => putReview(fingerprint, GT_SUBJECT, caseId, { note }, undefined, { base }).finally(refresh);
+  const setInst = (patch: { status?: ReviewStatus; note?: string; tags?: string[] }, base?: EditBase) => {
+    if (!selectedInstance || !pred) return Promise.resolve();
+    const field = patch.status !== undefined ? 'status' : patch.note !== undefined ? 'note' : 'tags';
+    const b = base ?? { rev: instRow?.rev ?? null, value: field === 'status' ? (inst?.status ?? 'unreviewed') : field === 'tags' ? (inst?.tags ?? []) : (inst?.note ?? '') };
+    return edit(
+      `${selectedInstance.side === 'gt' ? 'GT' : 'prediction'} ${selectedInstance.id} ${field}`,
+      patch[field],
+      () => putInstanceReview(fingerprint, pred, caseId, { ...selectedInstance, ...patch }, undefined, opts(b)),
+      (again) => putInstanceReview(fingerprint, pred, caseId, { ...selectedInstance, ...patch }, undefined, opts(again)),
+    );
+  };
 
   useReviewKeys((a) => {
     const quiet = (p: Promise<unknown>) => void p.catch(() => undefined); // failures reach the banner
-    if (a.kind === 'caseStatus') quiet(setCase({ status: a.status }));
+    if (a.kind === 'caseStatus') quiet(setStatus(a.status));
     else if (a.kind === 'instanceStatus') quiet(setInst({ status: a.status }));
     else if (a.kind === 'nextUnreviewed') onNextUnreviewed?.();
     else if (a.kind === 'undo') quiet(undo(fingerprint));
@@ -235,8 +400,17 @@ export function ReviewPanel({ fingerprint, model, caseId, selectedInstance = nul
   }, keys);
 
   const quiet = (p: Promise<unknown>) => void p.catch(() => undefined);
+  const tagsBase = { rev: live.pred?.rev ?? null, value: review?.tags ?? [] };
   return (
-    <section className="qa-panel" data-testid="review-panel" data-loading={loading} aria-label="Review" style={{ display: 'grid', gap: 6 }}>
+    <section
+      className="qa-panel"
+      data-testid="review-panel"
+      data-loading={loading}
+      data-unsaved={live.unsaved}
+      data-prediction={contentKey ?? ''}
+      aria-label="Review"
+      style={{ display: 'grid', gap: 6 }}
+    >
       {error && (
         <div role="alert" data-testid="storage-error" style={{ background: '#fdd', color: '#600', padding: 4 }}>
           {error.message}{' '}
@@ -245,6 +419,28 @@ export function ReviewPanel({ fingerprint, model, caseId, selectedInstance = nul
           </button>
         </div>
       )}
+      {unsavedAll > 0 && (
+        <div role="status" data-testid="review-unsaved" data-count={unsavedAll} style={{ background: '#ffe9b3', color: '#4a3300', padding: 4 }}>
+          {unsavedAll} review edit{unsavedAll === 1 ? '' : 's'} not saved yet{live.unsaved ? ' (this case among them)' : ''}: kept here and in every export, retried
+          automatically.{' '}
+          <button type="button" data-testid="retry-save" onClick={() => void retryUnsaved()}>
+            Retry now
+          </button>
+        </div>
+      )}
+      {conflict && (
+        <div role="alert" data-testid="review-conflict" style={{ border: '1px solid #c60', padding: 4 }}>
+          Another tab changed the {conflict.what} meanwhile: theirs <b data-testid="review-conflict-theirs">{conflict.theirs}</b>, yours{' '}
+          <b data-testid="review-conflict-mine">{conflict.mine}</b>.{' '}
+          <button type="button" data-testid="review-conflict-keep-theirs" onClick={() => setConflict(null)}>
+            keep theirs
+          </button>{' '}
+          <button type="button" data-testid="review-conflict-use-mine" onClick={() => quiet(conflict.useMine())}>
+            use mine
+          </button>
+        </div>
+      )}
+      {!pred && <div data-testid="review-waiting">Reading the prediction file’s content key…</div>}
       <header style={{ display: 'flex', gap: 6, alignItems: 'center', justifyContent: 'space-between' }}>
         <strong>Review</strong>
         <span>
@@ -261,9 +457,21 @@ export function ReviewPanel({ fingerprint, model, caseId, selectedInstance = nul
           )}
         </span>
       </header>
-      <StatusButtons label="Case status" shortcut="Shift" value={review?.status ?? 'unreviewed'} onPick={(s) => quiet(setCase({ status: s }))} />
-      <TagEditor label="Case tag" testId="case-tags" tags={review?.tags ?? []} onChange={(tags) => quiet(setCase({ tags }))} />
-      <NoteEditor key={`${fingerprint}|${model}|${caseId}`} label="Case note" testId="case-note" value={review?.note ?? ''} onSave={(note) => setCase({ note })} />
+      <StatusButtons label="Case status" shortcut="Shift" value={shownStatus} onPick={(s) => quiet(setStatus(s))} />
+      <small data-testid="status-owner" style={{ opacity: 0.7 }}>
+        {isGtStatus(shownStatus) ? 'A GT review: shown for every model of this dataset.' : shownStatus === 'unreviewed' ? '' : `This model’s prediction file (${model}).`}
+      </small>
+      <TagEditor label="Case tag" testId="case-tags" tags={review?.tags ?? []} onChange={(tags) => quiet(setPredField({ tags }, tagsBase))} />
+      <NoteEditor
+        key={`${fingerprint}|${pred}|${caseId}`}
+        label="Case note"
+        testId="case-note"
+        value={review?.note ?? ''}
+        rev={live.pred?.rev ?? null}
+        unsaved={live.unsaved}
+        onSave={(note, base) => setPredField({ note }, base)}
+      />
+      <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
       {review?.updated_at && (
         <small data-testid="review-updated" style={{ opacity: 0.7 }}>
           last change {review.updated_at}
@@ -277,11 +485,12 @@ export function ReviewPanel({ fingerprint, model, caseId, selectedInstance = nul
           <StatusButtons label="Instance status" shortcut="Alt+Shift" value={inst?.status ?? 'unreviewed'} onPick={(s) => quiet(setInst({ status: s }))} />
           <TagEditor label="Instance tag" testId="instance-tags" tags={inst?.tags ?? []} onChange={(tags) => quiet(setInst({ tags }))} />
           <NoteEditor
-            key={`${fingerprint}|${model}|${caseId}|${selectedInstance.side}|${selectedInstance.id}`}
+            key={`${fingerprint}|${pred}|${caseId}|${selectedInstance.side}|${selectedInstance.id}`}
             label="Instance note"
             testId="instance-note"
             value={inst?.note ?? ''}
-            onSave={(note) => setInst({ note })}
+            rev={instRow?.rev ?? null}
+            onSave={(note, base) => setInst({ note }, base)}
           />
         </fieldset>
       )}

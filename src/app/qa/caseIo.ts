@@ -8,7 +8,13 @@
  * gt_id, id), so export → clear storage → import → export gives byte-identical `qa` fields.
  *
  * GT corrections belong to a case, not to a model; they ride in `qa.corrections` of every line of
- * their case (with their stable id), and import de-duplicates them by id.
+ * their case (with their stable id), and import de-duplicates them by id. The GT review of a case
+ * (GT wrong / GT missing, its note and tags) rides likewise in `qa.gt` of every line of the case,
+ * its GT-instance reviews in `qa.instances` (side "gt"); `qa.status` is what the case shows for
+ * that line's model (its own status, else the GT's). A line's prediction review carries
+ * `qa.prediction`, the content fingerprint of the prediction file, so import finds it whatever
+ * the model is called now. A file without `qa.gt` (written before reviews had owners) is split
+ * the way stored version-1 reviews were (reviewShape.splitMixed).
  *
  * Import never overwrites silently: a (model, case) reviewed differently here and in the file is
  * a conflict for the user to resolve (keep mine / take theirs / merge); identical reviews are
@@ -16,9 +22,10 @@
  */
 import { CASE_SCHEMA } from '../../core/caseExport';
 import type { GtCorrection, Shape } from '../../core/model';
-import { isReviewStatus, qaKey, type InstanceReview, type QaState, type ReviewStatus } from '../../core/qa';
-import { normalizeReview } from '../../db/reviewShape';
+import { isGtStatus, isReviewStatus, qaKey, type GtQa, type InstanceReview, type QaState, type ReviewStatus } from '../../core/qa';
+import { combineReview, normalizeReview, reviewContent, splitMixed, type CaseReview } from '../../db/reviewShape';
 import type { CorrectionRow, ReviewRow } from '../../db/schema';
+import { contentOf, GT_SUBJECT, legacySubject, predSubject } from '../../db/subjects';
 
 /** A correction as exported in `qa.corrections`. */
 export interface ExportedCorrection extends GtCorrection {
@@ -49,17 +56,31 @@ function compareCorrections(a: CorrectionRow, b: CorrectionRow): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
-/** The canonical `qa` of one (model, case); null when there is nothing to say. */
-export function buildQa(review: ReviewRow | undefined, corrections: readonly CorrectionRow[] = []): QaState | null {
-  const r = review ? normalizeReview(review) : null;
-  if (!r && corrections.length === 0) return null;
-  const qa: QaState = { status: r?.status ?? 'unreviewed' };
-  if (r?.note) qa.note = r.note;
-  if (r?.tags) qa.tags = [...r.tags];
-  if (r?.instances) qa.instances = r.instances.map((i) => ({ ...i }));
+function gtQa(gt: ReviewRow): GtQa {
+  const out: GtQa = { status: gt.status };
+  if (gt.note) out.note = gt.note;
+  if (gt.tags) out.tags = [...gt.tags];
+  out.updated_at = gt.updated_at;
+  if (gt.author) out.author = gt.author;
+  return out;
+}
+
+/** The canonical `qa` of one (model, case): its GT and prediction reviews; null when there is nothing to say. */
+export function buildQa(review: CaseReview | undefined, corrections: readonly CorrectionRow[] = []): QaState | null {
+  const gt = review?.gt ? normalizeReview(review.gt) : null;
+  const pred = review?.pred ? normalizeReview(review.pred) : null;
+  if (!gt && !pred && corrections.length === 0) return null;
+  const shown = combineReview(review?.model ?? '', review?.case_id ?? '', gt ?? undefined, pred ?? undefined);
+  const qa: QaState = { status: shown?.status ?? 'unreviewed' };
+  if (pred?.note) qa.note = pred.note;
+  if (pred?.tags) qa.tags = [...pred.tags];
+  if (shown?.instances) qa.instances = shown.instances.map((i) => ({ ...i }));
   if (corrections.length) qa.corrections = [...corrections].sort(compareCorrections).map(correctionToExport);
-  if (r) qa.updated_at = r.updated_at;
-  if (r?.author) qa.author = r.author;
+  if (pred) qa.updated_at = pred.updated_at;
+  if (pred?.author) qa.author = pred.author;
+  if (gt) qa.gt = gtQa(gt);
+  const content = pred ? contentOf(pred.subject) : null;
+  if (content) qa.prediction = content;
   return qa;
 }
 
@@ -67,31 +88,38 @@ export function serializeQa(qa: QaState): string {
   return JSON.stringify(qa);
 }
 
-function reviewMapKey(model: string, caseId: string): string {
-  return `${model}\u0000${caseId}`;
-}
-
 /**
- * The `qa` the worker writes into the export (src/worker/caseAnalysisBlob.ts): for every stored
- * review its canonical qa with that case's corrections, under qaKey(model, case_id); for every
- * corrected case the corrections alone under its case_id (the lines of models nobody reviewed
- * it for). A line found under neither gets no `qa`. The worker writes `qa` as the line's last
- * field, so a line is byte for byte the unreviewed line with `,"qa":<serializeQa(qa)>` spliced in.
+ * The `qa` the worker writes into the export (src/worker/caseAnalysisBlob.ts): for every loaded
+ * model (`contents`: name → content fingerprint) with a prediction review of a case, the case's
+ * canonical qa under qaKey(model, case_id); for every case with a GT review or GT corrections,
+ * those alone under its case_id (the lines of models that did not review it). A line found under
+ * neither gets no `qa`. The worker writes `qa` as the line's last field, so a line is byte for
+ * byte the unreviewed line with `,"qa":<serializeQa(qa)>` spliced in.
  */
-export function qaByKey(reviews: readonly ReviewRow[], corrections: readonly CorrectionRow[]): Map<string, QaState> {
+export function qaByKey(reviews: readonly ReviewRow[], corrections: readonly CorrectionRow[], contents: Readonly<Record<string, string>> = {}): Map<string, QaState> {
   const byCase = new Map<string, CorrectionRow[]>();
   for (const c of corrections) {
     const list = byCase.get(c.case_id) ?? [];
     list.push(c);
     byCase.set(c.case_id, list);
   }
+  const gt = new Map<string, ReviewRow>();
+  const pred = new Map<string, ReviewRow[]>();
+  for (const r of reviews) {
+    if (r.subject === GT_SUBJECT) gt.set(r.case_id, r);
+    else pred.set(r.subject, [...(pred.get(r.subject) ?? []), r]);
+  }
   const out = new Map<string, QaState>();
-  for (const [caseId, list] of byCase) out.set(caseId, buildQa(undefined, list)!);
-  // One review per (model, case); should a list ever hold two, the last one counts.
-  const latest = new Map(reviews.map((r) => [reviewMapKey(r.model, r.case_id), r]));
-  for (const r of latest.values()) {
-    const qa = buildQa(r, byCase.get(r.case_id));
-    if (qa) out.set(qaKey(r.model, r.case_id), qa);
+  for (const caseId of new Set([...byCase.keys(), ...gt.keys()])) {
+    const qa = buildQa(combineReview('', caseId, gt.get(caseId), undefined), byCase.get(caseId));
+    if (qa) out.set(caseId, qa);
+  }
+  for (const [model, content] of Object.entries(contents)) {
+    if (!content) continue;
+    for (const r of pred.get(predSubject(content)) ?? []) {
+      const qa = buildQa(combineReview(model, r.case_id, gt.get(r.case_id), r), byCase.get(r.case_id));
+      if (qa) out.set(qaKey(model, r.case_id), qa);
+    }
   }
   return out;
 }
@@ -101,7 +129,9 @@ export function qaByKey(reviews: readonly ReviewRow[], corrections: readonly Cor
 
 export interface ReviewConflict {
   kind: 'review';
+  /** What the review is about, as shown: "GT" or the model name of the line. */
   model: string;
+  subject: string;
   case_id: string;
   mine: ReviewRow;
   theirs: ReviewRow;
@@ -141,6 +171,8 @@ export interface ImportInput {
   myCorrections: readonly CorrectionRow[];
   /** Time stamp for reviews that come without one. */
   now: string;
+  /** Loaded models: name → content fingerprint (a line without `qa.prediction` is matched by name). */
+  contents?: Readonly<Record<string, string>>;
 }
 
 function readTags(v: unknown, where: string, warnings: string[]): string[] | undefined {
@@ -200,7 +232,24 @@ function readCorrection(v: unknown, caseId: string, fingerprint: string, where: 
   return { id: o.id, fingerprint, case_id: caseId, correction: c, updated_at: typeof o.updated_at === 'string' ? o.updated_at : now };
 }
 
-/** Turns an unknown `qa` value into a stored review (null when it says nothing) + corrections. */
+function readStatus(raw: unknown, where: string, field: string, warnings: string[]): { status: ReviewStatus; foreign: string | null } {
+  // A status this app does not know (another tool's "flagged") is not dropped with its note: the
+  // review comes in as unreviewed with the foreign status kept as a tag, and the line says so.
+  if (isReviewStatus(raw)) return { status: raw, foreign: null };
+  if (typeof raw === 'string' && raw.trim()) {
+    const foreign = `status:${raw.trim()}`;
+    warnings.push(`${where}: ${field} ${JSON.stringify(raw)} is not one of the review statuses; kept as tag "${foreign}"`);
+    return { status: 'unreviewed', foreign };
+  }
+  warnings.push(`${where}: ${field} ${JSON.stringify(raw)} is not one of the review statuses; read as unreviewed`);
+  return { status: 'unreviewed', foreign: null };
+}
+
+/**
+ * Turns an unknown `qa` value into the stored reviews it holds — the case's GT review and the
+ * line's prediction review (under `predSubjectKey`), each null when it says nothing — and its
+ * corrections.
+ */
 export function readQa(
   v: unknown,
   fingerprint: string,
@@ -209,31 +258,57 @@ export function readQa(
   where: string,
   now: string,
   warnings: string[],
-): { review: ReviewRow | null; corrections: CorrectionRow[] } {
+  predSubjectKey: string = legacySubject(model),
+): { gt: ReviewRow | null; pred: ReviewRow | null; corrections: CorrectionRow[] } {
   const o = v as Partial<QaState> | null;
   if (!o || typeof o !== 'object' || Array.isArray(o)) {
     warnings.push(`${where}: qa is not an object`);
-    return { review: null, corrections: [] };
+    return { gt: null, pred: null, corrections: [] };
   }
-  // A status this app does not know (another tool's "flagged") is not dropped with its note: the
-  // review comes in as unreviewed with the foreign status kept as a tag, and the line says so.
-  let status: ReviewStatus = 'unreviewed';
-  let foreign: string | null = null;
-  const raw: unknown = o.status;
-  if (isReviewStatus(raw)) status = raw;
-  else if (typeof raw === 'string' && raw.trim()) {
-    foreign = `status:${raw.trim()}`;
-    warnings.push(`${where}: qa.status ${JSON.stringify(raw)} is not one of the review statuses; kept as tag "${foreign}"`);
-  } else warnings.push(`${where}: qa.status ${JSON.stringify(raw)} is not one of the review statuses; read as unreviewed`);
-  const row: ReviewRow = { fingerprint, model, case_id: caseId, status, updated_at: typeof o.updated_at === 'string' ? o.updated_at : now };
-  if (typeof o.note === 'string') row.note = o.note;
-  const tags = readTags(o.tags, where, warnings);
-  if (tags || foreign) row.tags = [...(tags ?? []), ...(foreign ? [foreign] : [])];
+  const { status, foreign } = readStatus(o.status, where, 'qa.status', warnings);
+  const tags0 = readTags(o.tags, where, warnings);
+  const tags = tags0 || foreign ? [...(tags0 ?? []), ...(foreign ? [foreign] : [])] : undefined;
+  let instances: InstanceReview[] | undefined;
   if (o.instances !== undefined) {
-    if (Array.isArray(o.instances)) row.instances = o.instances.map((x) => readInstance(x, where, warnings)).filter((x): x is InstanceReview => x !== null);
+    if (Array.isArray(o.instances)) instances = o.instances.map((x) => readInstance(x, where, warnings)).filter((x): x is InstanceReview => x !== null);
     else warnings.push(`${where}: qa.instances is not a list`);
   }
-  if (typeof o.author === 'string') row.author = o.author;
+  const note = typeof o.note === 'string' ? o.note : undefined;
+  const author = typeof o.author === 'string' ? o.author : undefined;
+  const updated = typeof o.updated_at === 'string' ? o.updated_at : now;
+  let gt: ReviewRow | null;
+  let pred: ReviewRow | null;
+  const g = o.gt as Partial<GtQa> | undefined;
+  if (g !== undefined && g !== null && typeof g === 'object' && !Array.isArray(g)) {
+    const gs = readStatus(g.status, where, 'qa.gt.status', warnings);
+    const gtTags = readTags(g.tags, where, warnings);
+    gt = normalizeReview({
+      fingerprint,
+      subject: GT_SUBJECT,
+      case_id: caseId,
+      status: gs.status,
+      ...(typeof g.note === 'string' ? { note: g.note } : {}),
+      ...(gtTags || gs.foreign ? { tags: [...(gtTags ?? []), ...(gs.foreign ? [gs.foreign] : [])] } : {}),
+      instances: (instances ?? []).filter((i) => i.side === 'gt'),
+      updated_at: typeof g.updated_at === 'string' ? g.updated_at : now,
+      ...(typeof g.author === 'string' ? { author: g.author } : {}),
+    });
+    pred = normalizeReview({
+      fingerprint,
+      subject: predSubjectKey,
+      case_id: caseId,
+      status: isGtStatus(status) ? 'unreviewed' : status,
+      ...(note ? { note } : {}),
+      ...(tags ? { tags } : {}),
+      instances: (instances ?? []).filter((i) => i.side === 'pred'),
+      updated_at: updated,
+      ...(author ? { author } : {}),
+      model,
+    });
+  } else {
+    if (g !== undefined) warnings.push(`${where}: qa.gt is not an object`);
+    ({ gt, pred } = splitMixed({ status, note, tags, instances, updated_at: updated, author }, fingerprint, predSubjectKey, caseId, model));
+  }
   const corrections: CorrectionRow[] = [];
   if (o.corrections !== undefined) {
     if (Array.isArray(o.corrections)) {
@@ -243,28 +318,30 @@ export function readQa(
       }
     } else warnings.push(`${where}: qa.corrections is not a list`);
   }
-  return { review: normalizeReview(row), corrections };
+  return { gt, pred, corrections };
 }
 
 /** Content equality of two reviews, ignoring when they were made. */
 export function sameReview(a: ReviewRow, b: ReviewRow): boolean {
-  const na = normalizeReview(a);
-  const nb = normalizeReview(b);
-  if (!na || !nb) return na === nb;
-  return JSON.stringify({ ...na, updated_at: '', author: '' }) === JSON.stringify({ ...nb, updated_at: '', author: '' });
+  return reviewContent(a) === reviewContent(b);
 }
 
 export function sameCorrection(a: CorrectionRow, b: CorrectionRow): boolean {
   return JSON.stringify(correctionToExport({ ...a, updated_at: '' })) === JSON.stringify(correctionToExport({ ...b, updated_at: '' }));
 }
 
+function reviewMapKey(subject: string, caseId: string): string {
+  return `${subject}\u0000${caseId}`;
+}
+
 /** Reads a case_analysis.jsonl and sorts its reviews into new / unchanged / conflicting. */
 export function planImport(input: ImportInput): ImportPlan {
   const { fingerprint, now } = input;
   const plan: ImportPlan = { reviews: [], corrections: [], unchanged: 0, conflicts: [], warnings: [], lines: 0 };
-  const mine = new Map(input.mine.map((r) => [reviewMapKey(r.model, r.case_id), r]));
+  const mine = new Map(input.mine.map((r) => [reviewMapKey(r.subject, r.case_id), r]));
+  const contents = input.contents ?? {};
   const myCorr = new Map(input.myCorrections.map((c) => [c.id, c]));
-  const seenReviews = new Map<string, number>();
+  const seenReviews = new Map<string, { line: number; row: ReviewRow }>();
   const seenCorr = new Map<string, CorrectionRow>();
 
   input.text.split('\n').forEach((raw, i) => {
@@ -296,7 +373,10 @@ export function planImport(input: ImportInput): ImportPlan {
       plan.warnings.push(`${where}: case ${JSON.stringify(o.case_id)} is not in the open dataset; its review was skipped`);
       return;
     }
-    const { review, corrections } = readQa(o.qa, fingerprint, o.model, o.case_id, where, now, plan.warnings);
+    const declared = (o.qa as { prediction?: unknown } | null)?.prediction;
+    const subject =
+      typeof declared === 'string' && declared ? predSubject(declared) : contents[o.model] ? predSubject(contents[o.model]) : legacySubject(o.model);
+    const { gt, pred, corrections } = readQa(o.qa, fingerprint, o.model, o.case_id, where, now, plan.warnings, subject);
 
     for (const c of corrections) {
       const dup = seenCorr.get(c.id);
@@ -311,18 +391,23 @@ export function planImport(input: ImportInput): ImportPlan {
       else plan.conflicts.push({ kind: 'correction', case_id: c.case_id, id: c.id, mine: have, theirs: c });
     }
 
-    if (!review) return;
-    const key = reviewMapKey(o.model, o.case_id);
-    const earlier = seenReviews.get(key);
-    if (earlier !== undefined) {
-      plan.warnings.push(`${where}: a second review of ${o.model} / ${o.case_id} (first on line ${earlier}) was skipped`);
-      return;
+    for (const review of [gt, pred]) {
+      if (!review) continue;
+      const key = reviewMapKey(review.subject, o.case_id);
+      const earlier = seenReviews.get(key);
+      if (earlier !== undefined) {
+        // The GT review rides on every line of its case: a copy that differs is reported.
+        if (review.subject === GT_SUBJECT) {
+          if (!sameReview(earlier.row, review)) plan.warnings.push(`${where}: the GT review of ${o.case_id} differs from line ${earlier.line}'s; the first was kept`);
+        } else plan.warnings.push(`${where}: a second review of ${o.model} / ${o.case_id} (first on line ${earlier.line}) was skipped`);
+        continue;
+      }
+      seenReviews.set(key, { line: i + 1, row: review });
+      const have = mine.get(key);
+      if (!have) plan.reviews.push(review);
+      else if (sameReview(have, review)) plan.unchanged++;
+      else plan.conflicts.push({ kind: 'review', model: review.subject === GT_SUBJECT ? 'GT' : o.model, subject: review.subject, case_id: o.case_id, mine: have, theirs: review });
     }
-    seenReviews.set(key, i + 1);
-    const have = mine.get(key);
-    if (!have) plan.reviews.push(review);
-    else if (sameReview(have, review)) plan.unchanged++;
-    else plan.conflicts.push({ kind: 'review', model: o.model, case_id: o.case_id, mine: have, theirs: review });
   });
   return plan;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ReviewRow } from '../../db/schema';
+import type { CaseReview } from '../../db/reviewShape';
 import { countStatuses, filterByStatus, nextUnreviewed, reviewKey, statusOf } from './reviewFilters';
 
-const row = (model: string, case_id: string, status: ReviewRow['status']): ReviewRow => ({ fingerprint: 'fp', model, case_id, status, updated_at: 't' });
+const row = (model: string, case_id: string, status: CaseReview['status']): CaseReview => ({ model, case_id, status, updated_at: 't' });
 const reviews = new Map([row('m', 'b', 'ok'), row('m', 'c', 'gt_wrong'), row('other', 'a', 'ok')].map((r) => [reviewKey(r.model, r.case_id), r]));
 const order = ['a', 'b', 'c', 'd'];
 

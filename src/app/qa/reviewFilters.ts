@@ -3,9 +3,10 @@
  * status, and the "next unreviewed" action walks the list's current order.
  */
 import { REVIEW_STATUSES, type ReviewStatus } from '../../core/qa';
-import type { ReviewRow } from '../../db/schema';
+import type { CaseReview } from '../../db/reviewShape';
 
-export type ReviewMap = ReadonlyMap<string, ReviewRow>;
+/** (model name, case) → what the case shows for that model (useReviews). */
+export type ReviewMap = ReadonlyMap<string, CaseReview>;
 export type StatusCounts = Record<ReviewStatus, number>;
 
 /** The map key of a (model, case) review. */

@@ -1,16 +1,22 @@
 /**
- * Live reviews of one dataset for the case list (filters, counts) and the panels. The map
- * follows every confirmed edit in this tab and in other tabs (src/db/changes.ts), re-reading only
- * the rows a change notice names.
+ * Live reviews of one dataset for the case list (filters, counts) and the panels. A case shows,
+ * for each loaded model, its GT review (the dataset's, the same for every model) together with
+ * that model's prediction review (keyed by the content of its prediction file, so a renamed or
+ * re-added file finds its reviews). The map follows every confirmed edit in this tab and in
+ * other tabs (src/db/changes.ts) and this tab's unsaved edits (src/db/pendingReviews.ts).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { onChange } from '../../db/changes';
-import { getReview, listByDataset } from '../../db/reviewsRepo';
-import type { ReviewRow } from '../../db/schema';
+import { isUnsaved, onUnsavedChange } from '../../db/pendingReviews';
+import { combineReview, type CaseReview } from '../../db/reviewShape';
+import { claimLegacyReviews, getLiveReview, listLive } from '../../db/reviewsRepo';
+import { getDb, type ReviewRow } from '../../db/schema';
+import { GT_SUBJECT, predSubject } from '../../db/subjects';
+import { useBench } from '../store';
 import { reviewKey, type ReviewMap } from './reviewFilters';
 
 export interface ReviewsView {
-  /** (model, case) → stored review; use reviewFilters.ts to filter and count. */
+  /** (model name, case) → what the case shows for that model; use reviewFilters.ts to filter and count. */
   reviews: ReviewMap;
   /** True until the first read has finished. */
   loading: boolean;
@@ -18,79 +24,120 @@ export interface ReviewsView {
 
 const EMPTY: ReviewMap = new Map();
 
-export function useReviews(fingerprint: string | null | undefined): ReviewsView {
-  const [state, setState] = useState<{ fp: string | null; map: ReviewMap }>({ fp: null, map: EMPTY });
+/** Model name → content fingerprint: the app store's, or the caller's (the harness). */
+function useContents(given?: Readonly<Record<string, string>>): Readonly<Record<string, string>> {
+  const fromStore = useBench((s) => s.modelContent);
+  return given ?? fromStore;
+}
+
+/** Builds the (model, case) map from a dataset's rows and the loaded models. */
+export function buildReviewMap(rows: readonly ReviewRow[], contents: Readonly<Record<string, string>>): Map<string, CaseReview> {
+  const gt = new Map<string, ReviewRow>();
+  const pred = new Map<string, ReviewRow>();
+  for (const r of rows) {
+    if (r.subject === GT_SUBJECT) gt.set(r.case_id, r);
+    else pred.set(`${r.subject}\u0000${r.case_id}`, r);
+  }
+  const out = new Map<string, CaseReview>();
+  for (const [model, content] of Object.entries(contents)) {
+    if (!content) continue;
+    const subject = predSubject(content);
+    const cases = new Set(gt.keys());
+    for (const key of pred.keys()) if (key.startsWith(`${subject}\u0000`)) cases.add(key.slice(subject.length + 1));
+    for (const c of cases) {
+      const v = combineReview(model, c, gt.get(c), pred.get(`${subject}\u0000${c}`));
+      if (v) out.set(reviewKey(model, c), v);
+    }
+  }
+  return out;
+}
+
+export function useReviews(fingerprint: string | null | undefined, modelContents?: Readonly<Record<string, string>>): ReviewsView {
+  const contents = useContents(modelContents);
+  const [state, setState] = useState<{ fp: string | null; rows: ReviewRow[] } | null>(null);
+
+  // Version-1 reviews made under a model's name move to the content of the file loaded under it.
+  const contentKey = JSON.stringify(contents);
+  useEffect(() => {
+    if (!fingerprint) return;
+    for (const [model, content] of Object.entries(JSON.parse(contentKey) as Record<string, string>)) {
+      if (content) void claimLegacyReviews(fingerprint, model, predSubject(content)).catch(() => undefined);
+    }
+  }, [fingerprint, contentKey]);
 
   useEffect(() => {
     if (!fingerprint) return;
     let alive = true;
-    const reloadAll = async () => {
-      const rows = await listByDataset(fingerprint);
-      if (alive) setState({ fp: fingerprint, map: new Map(rows.map((r) => [reviewKey(r.model, r.case_id), r])) });
-    };
-    const reloadSome = async (keys: { model?: string; case_id: string }[]) => {
-      const rows = await Promise.all(keys.map(async (k) => [k, k.model === undefined ? undefined : await getReview(fingerprint, k.model, k.case_id)] as const));
-      if (!alive) return;
-      setState((s) => {
-        const map = new Map(s.fp === fingerprint ? s.map : EMPTY);
-        for (const [k, r] of rows) {
-          if (k.model === undefined) continue;
-          if (r) map.set(reviewKey(k.model, k.case_id), r);
-          else map.delete(reviewKey(k.model, k.case_id));
-        }
-        return { fp: fingerprint, map };
-      });
+    const reload = async () => {
+      const rows = await listLive(fingerprint);
+      if (alive) setState({ fp: fingerprint, rows });
     };
     // Reads run one after another, in notice order, so a late answer never overwrites a newer one.
-    let chain: Promise<void> = reloadAll();
+    let chain: Promise<void> = reload();
+    const again = () => {
+      chain = chain.then(reload).catch(() => reload());
+    };
     const off = onChange((n) => {
-      if (n.fingerprint !== fingerprint || n.table !== 'reviews') return;
-      chain = chain.then(() => (n.keys ? reloadSome(n.keys) : reloadAll())).catch(() => reloadAll());
+      if (n.fingerprint === fingerprint && n.table === 'reviews') again();
     });
+    const offUnsaved = onUnsavedChange(again);
     return () => {
       alive = false;
       off();
+      offUnsaved();
     };
   }, [fingerprint]);
 
-  return useMemo(
-    () => ({ reviews: state.fp === fingerprint ? state.map : EMPTY, loading: !!fingerprint && state.fp !== fingerprint }),
-    [state, fingerprint],
-  );
+  return useMemo(() => {
+    if (!fingerprint || state?.fp !== fingerprint) return { reviews: EMPTY, loading: !!fingerprint };
+    return { reviews: buildReviewMap(state.rows, contents), loading: false };
+  }, [state, fingerprint, contents]);
+}
+
+export interface LiveReview {
+  /** What the case shows for this model (GT + prediction review), undefined when nothing is said. */
+  review: CaseReview | undefined;
+  gt: ReviewRow | undefined;
+  pred: ReviewRow | undefined;
+  /** Some of it is only in memory (storage full): shown, exported, being retried. */
+  unsaved: boolean;
+  loading: boolean;
+  /** Re-read now (after this tab's own write; other changes arrive by notice). */
+  refresh: () => void;
 }
 
 /**
- * One (model, case) review, live. `accept(row)` shows a row the caller has just stored (the value
- * a put returned) at once, without waiting for the change notice's re-read.
+ * One (model, case) review, live: the GT review of the case and the review of the model's
+ * prediction set (`predSubjectKey`, null while its content key is not known).
  */
-export function useReview(
-  fingerprint: string,
-  model: string,
-  caseId: string,
-): { review: ReviewRow | undefined; loading: boolean; accept: (row: ReviewRow | undefined) => void } {
-  const [state, setState] = useState<{ key: string; review: ReviewRow | undefined } | null>(null);
-  const key = `${fingerprint}\u0000${reviewKey(model, caseId)}`;
+export function useReview(fingerprint: string, model: string, predSubjectKey: string | null, caseId: string): LiveReview {
+  const key = `${fingerprint}\u0000${predSubjectKey}\u0000${caseId}`;
+  const [state, setState] = useState<{ key: string; gt?: ReviewRow; pred?: ReviewRow; unsaved: boolean } | null>(null);
+  const [tick, setTick] = useState(0);
+  const refresh = useCallback(() => setTick((t) => t + 1), []);
   useEffect(() => {
     let alive = true;
     let seq = 0;
     const read = () => {
       const mine = ++seq;
-      void getReview(fingerprint, model, caseId).then((review) => {
-        if (alive && mine === seq) setState({ key, review });
+      void Promise.all([getLiveReview(fingerprint, GT_SUBJECT, caseId), predSubjectKey ? getLiveReview(fingerprint, predSubjectKey, caseId) : undefined]).then(([gt, pred]) => {
+        const db = getDb();
+        const unsaved = isUnsaved(db, fingerprint, GT_SUBJECT, caseId) || (!!predSubjectKey && isUnsaved(db, fingerprint, predSubjectKey, caseId));
+        if (alive && mine === seq) setState({ key, gt, pred, unsaved });
       });
     };
     read();
     const off = onChange((n) => {
       if (n.fingerprint !== fingerprint || n.table !== 'reviews') return;
-      if (!n.keys || n.keys.some((k) => k.model === model && k.case_id === caseId)) read();
+      if (!n.keys || n.keys.some((k) => k.case_id === caseId && (k.subject === GT_SUBJECT || k.subject === predSubjectKey))) read();
     });
+    const offUnsaved = onUnsavedChange(read);
     return () => {
       alive = false;
       off();
+      offUnsaved();
     };
-  }, [fingerprint, model, caseId, key]);
-  // A late save of the case the user has just left (a note saved on unmount) must not replace
-  // the case now shown: only accept rows for the key that is current.
-  const accept = useCallback((row: ReviewRow | undefined) => setState((s) => (s && s.key !== key ? s : { key, review: row })), [key]);
-  return state?.key === key ? { review: state.review, loading: false, accept } : { review: undefined, loading: true, accept };
+  }, [fingerprint, predSubjectKey, caseId, key, tick]);
+  if (state?.key !== key) return { review: undefined, gt: undefined, pred: undefined, unsaved: false, loading: true, refresh };
+  return { review: combineReview(model, caseId, state.gt, state.pred), gt: state.gt, pred: state.pred, unsaved: state.unsaved, loading: false, refresh };
 }

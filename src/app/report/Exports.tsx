@@ -21,7 +21,7 @@ export function Exports() {
   // the page only reads the reviews and hands the Blob to the download.
   const cases = async () => {
     // Reviews live in IndexedDB; a browser without it still gets the unreviewed lines.
-    const qa = fingerprint ? await exportQa(fingerprint).catch(() => undefined) : undefined;
+    const qa = fingerprint ? await exportQa(fingerprint, useBench.getState().modelContent).catch(() => undefined) : undefined;
     downloadBlob(`${benchmark}-case_analysis.jsonl`, await exportCaseAnalysis(qa));
   };
   return (

@@ -48,7 +48,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string): Prom
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
   s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label });
-  s.setModelNames(opened.models);
+  await showModels(opened.models);
   s.setProtocol(opened.protocol);
   if (opened.models.length > 0) await rescore();
 }
@@ -88,7 +88,7 @@ export async function addPredictions(listing: Listing): Promise<void> {
     try {
       let models = out.models;
       for (const name of out.added) models = await client.removeModel(name);
-      useBench.getState().setModelNames(models);
+      await showModels(models);
     } catch (e) {
       useBench.getState().setModelError(message(e));
     }
@@ -96,8 +96,23 @@ export async function addPredictions(listing: Listing): Promise<void> {
     return;
   }
   if (id === addId) st.stopAdding();
-  st.setModelNames(out.models);
+  await showModels(out.models);
   await rescore();
+}
+
+/**
+ * Sets the model names together with their content fingerprints (the key of their reviews), so
+ * no review panel ever sees a model whose content key is not known yet.
+ */
+async function showModels(models: string[]): Promise<void> {
+  let content: Record<string, string> = {};
+  try {
+    content = await scoringClient().modelContents();
+  } catch {
+    // An old worker state without contents: reviews of predictions wait (the panel says so).
+  }
+  useBench.setState({ modelContent: content });
+  useBench.getState().setModelNames(models);
 }
 
 const ADD_CANCELLED = 'adding predictions cancelled — no model was added';
@@ -107,7 +122,7 @@ const cancelledAdds = new Set<number>();
 
 export async function removeModel(name: string): Promise<void> {
   try {
-    useBench.getState().setModelNames(await scoringClient().removeModel(name));
+    await showModels(await scoringClient().removeModel(name));
     await refreshResults();
   } catch (e) {
     useBench.getState().setModelError(message(e));
@@ -116,7 +131,7 @@ export async function removeModel(name: string): Promise<void> {
 
 export async function renameModel(from: string, to: string): Promise<void> {
   try {
-    useBench.getState().setModelNames(await scoringClient().renameModel(from, to));
+    await showModels(await scoringClient().renameModel(from, to));
     await refreshResults();
     // Keep the compared pair on the renamed model.
     const { a, b } = useBench.getState().caseQuery.models;
