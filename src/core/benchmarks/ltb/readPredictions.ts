@@ -12,7 +12,7 @@ import { decodeText, forEachLine } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import type { LtbDataset } from './dataset';
 import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
-import { unzip } from './zip';
+import { unzip } from '../../io/zip';
 
 /**
  * One image's predictions, packed: a dense detector's 1 GB JSONL holds ~20 million polygons, and
@@ -351,6 +351,10 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
     } catch (e) {
       throw new InputError(`${file}: ${(e as Error).message}`);
     }
+    // An archive inside the archive would get a fresh size budget of its own (42.zip nests five
+    // levels of bombs): refused, the user unpacks it once.
+    const nested = entries.find((e) => /\.zip$/i.test(e.name));
+    if (nested) throw new InputError(`${file}: holds another archive (${nested.name}); archives inside archives are not read, unpack it first`);
     const mem = new MemorySource(file, Object.fromEntries(entries.map((e) => [e.name, e.data])));
     let inner: LoadedPredictions<LtbPredictions>[];
     try {
