@@ -10,6 +10,7 @@ import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { SCRIPT_BY_NAME, tasksFor, type ScriptInfo, type TaskId } from './constants';
 import type { SpotItem } from './judge';
 import { isPlainObject, pyFloat, pyInt, pyStr, pyText, pyTruthy } from './py';
+import { quoteValue } from '../../io/json';
 
 export const GT_FILE = 'Chronicles_OCR.jsonl';
 
@@ -146,7 +147,7 @@ export function parseGtRow(raw: Record<string, unknown>, line: number, imagePath
     const n = pyInt(v);
     if (n === null) {
       row.spotting_error = `invalid literal for int(): ${pyStr(v)}`;
-      warn(`${dim} ${JSON.stringify(v)} is not an integer: its spotting is a judge error (as in the official judge)`);
+      warn(`${dim} ${quoteValue(v, 64)} is not an integer: its spotting is a judge error (as in the official judge)`);
     } else row[dim] = n;
   }
   if (!pyTruthy(raw.width) || !pyTruthy(raw.height)) {
@@ -170,7 +171,7 @@ export function parseGtRow(raw: Record<string, unknown>, line: number, imagePath
     }
     const charField = it.modern_char ?? it.text;
     if (charField !== undefined && charField !== null && typeof charField !== 'string') {
-      warn(`spotting[${i}] char is ${JSON.stringify(charField)}, not a string: read as "${gtCharText(it)}"`);
+      warn(`spotting[${i}] char is ${quoteValue(charField, 64)}, not a string: read as "${gtCharText(it)}"`);
     }
     const r = readGtBox(it);
     if ('drop' in r) {

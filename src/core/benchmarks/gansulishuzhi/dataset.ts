@@ -9,6 +9,7 @@ import { forEachLine } from '../../io/text';
 import { readImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isBox } from '../tabench/parse';
+import { parseJsonLine } from '../../io/json';
 
 export const MANIFEST = 'manifest.jsonl';
 
@@ -107,14 +108,13 @@ export async function loadGansu(src: FileSource, ctx?: RunContext): Promise<Gans
   await forEachLine(src, manifest, (text, line) => {
     rawLines.push(text);
     if (text.trim() === '') return;
-    let o: unknown;
-    try {
-      o = JSON.parse(text);
-    } catch {
+    const parsed = parseJsonLine(text);
+    if (!parsed.ok) {
       badLines += 1;
-      warnings.push(`${MANIFEST} line ${line}: not valid JSON`);
+      warnings.push(`${MANIFEST} line ${line}: ${parsed.why}`);
       return;
     }
+    const o = parsed.value;
     const p = readPage(o, line);
     if (typeof p === 'string') {
       badLines += 1;

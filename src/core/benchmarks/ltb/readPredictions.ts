@@ -8,7 +8,7 @@
  * Images are matched by file name, then by stem. A bad entry costs that entry, with a warning.
  */
 import { MemorySource, basename, filesUnder, stem, type FileSource } from '../../io/fileSource';
-import { decodeText, forEachLine } from '../../io/text';
+import { decodeText, forEachLine, tooLongText } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import type { LtbDataset } from './dataset';
 import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
@@ -323,9 +323,24 @@ async function readJsonlInto(c: Collector, src: FileSource, path: string, model:
         return;
       }
       rows++;
-      c.record(value, `${file}: line ${n}`);
+      try {
+        c.record(value, `${file}: line ${n}`);
+      } catch (e) {
+        // Out of stack or string length on one pathological line: that line, not the file.
+        if (!(e instanceof RangeError)) throw e;
+        c.done();
+        c.counts.malformed_lines++;
+        c.warnings.add(`${file}: line ${n}: cannot be read (${e.message})`);
+      }
     },
     ctx,
+    {
+      tooLong: (n, bytes) => {
+        malformed++;
+        c.counts.malformed_lines++;
+        c.warnings.add(`${file}: line ${n}: ${tooLongText(bytes)} (skipped)`);
+      },
+    },
   );
   if (rows === 0) throw new InputError(`${file}: no prediction lines${malformed ? ` (${malformed} malformed)` : ''}`);
   return c.result(model, 'mmocr-jsonl');

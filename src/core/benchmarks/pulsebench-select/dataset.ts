@@ -7,6 +7,7 @@ import { datasetFingerprint } from '../../fingerprint';
 import { dirname, joinPath, NameIndex, type FileSource } from '../../io/fileSource';
 import { openParquet, plainNumber, readParquetRows, type ParquetFile } from '../../io/parquet';
 import { decodeText, forEachJsonObjectLine } from '../../io/text';
+import { parseJsonLine } from '../../io/json';
 import { displaySize, parseImageHeader, readImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isRecord, selectedOf, toItem, type SelItem } from './items';
@@ -92,12 +93,12 @@ function sampleFromRow(row: RawRow, warnings: string[]): PulseSample | null {
   let gt: unknown = row.groundTruth;
   if (gt instanceof Uint8Array) gt = decodeText(gt);
   if (typeof gt === 'string') {
-    try {
-      gt = JSON.parse(gt);
-    } catch {
-      warnings.push(`${row.where} (${id}): ground_truth is not valid JSON`);
+    const r = parseJsonLine(gt);
+    if (!r.ok) {
+      warnings.push(`${row.where} (${id}): ground_truth is ${r.why}`);
       return null;
     }
+    gt = r.value;
   }
   if (!isRecord(gt)) {
     warnings.push(`${row.where} (${id}): ground_truth is not an object`);

@@ -11,6 +11,7 @@ import { forEachLine } from '../../io/text';
 import { readImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isBox } from './parse';
+import { parseJsonLine } from '../../io/json';
 
 export type Space = 'abs' | 'rel1000';
 export const SPACES: readonly Space[] = ['abs', 'rel1000'];
@@ -168,14 +169,13 @@ async function readSpace(
     data.rawLines.push(text);
     if (text.trim() === '') return;
     if (line % 5000 === 0) ctx?.signal?.throwIfAborted();
-    let o: unknown;
-    try {
-      o = JSON.parse(text);
-    } catch {
+    const parsed = parseJsonLine(text);
+    if (!parsed.ok) {
       data.badLines += 1;
-      warnings.push(`${name} line ${line}: not valid JSON`);
+      warnings.push(`${name} line ${line}: ${parsed.why}`);
       return;
     }
+    const o = parsed.value;
     const q = readQuery(o, line);
     if (typeof q === 'string') {
       data.badLines += 1;
