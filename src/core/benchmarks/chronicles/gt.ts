@@ -11,6 +11,7 @@ import { SCRIPT_BY_NAME, tasksFor, type ScriptInfo, type TaskId } from './consta
 import type { SpotItem } from './judge';
 import { isPlainObject, pyFloat, pyInt, pyStr, pyText, pyTruthy } from './py';
 import { quoteValue } from '../../io/json';
+import { ImageProblems, checkImageFiles } from '../../image/imageProblems';
 
 export const GT_FILE = 'Chronicles_OCR.jsonl';
 
@@ -231,8 +232,11 @@ export async function loadChroniclesDataset(src: FileSource, ctx?: RunContext): 
   const rows = order.map((p) => byPath.get(p)!);
   if (rows.length === 0) throw new InputError(`${gtPath}: no usable rows (${malformed} malformed lines)`);
   resolveImages(src, dataDir, rows);
-  const missing = rows.filter((r) => !r.image_file).length;
-  if (missing) warnings.push(`${missing} of ${rows.length} images not found under ${dataDir || '.'}/`);
+  const problems = new ImageProblems();
+  for (const r of rows) if (!r.image_file) problems.notFound(joinPath(dataDir, r.image_path));
+  await checkImageFiles(src, [...new Set(rows.map((r) => r.image_file).filter((f): f is string => !!f))], problems, ctx?.signal);
+  if (problems.notFoundCount) warnings.push(`${problems.notFoundCount} of ${rows.length} images not found under ${dataDir || '.'}/`);
+  warnings.push(...problems.warnings());
   return { info: buildInfo(rows, warnings), rows, byPath, gtPath, dataDir, root: datasetRoot(gtPath) };
 }
 
