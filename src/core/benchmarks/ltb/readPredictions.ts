@@ -12,7 +12,7 @@ import { decodeText, forEachLine, tooLongText } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import type { LtbDataset } from './dataset';
 import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
-import { unzip } from '../../io/zip';
+import { unzip, ZIP_LIMITS } from '../../io/zip';
 
 /**
  * One image's predictions, packed: a dense detector's 1 GB JSONL holds ~20 million polygons, and
@@ -360,6 +360,9 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
   const c = new Collector(ds);
   const file = basename(path);
   if (/\.zip$/i.test(path)) {
+    // An archive bigger than what it may unpack to is refused before it is read into memory.
+    const zipSize = src.list().find((e) => e.path === path)?.size ?? 0;
+    if (zipSize > ZIP_LIMITS.totalBytes) throw new InputError(`${file}: a ${Math.round(zipSize / 2 ** 20)} MiB archive, more than the ${ZIP_LIMITS.totalBytes / 2 ** 20} MiB an archive may hold; unpack it and give the folder`);
     let entries;
     try {
       entries = await unzip(await src.read(path));
