@@ -68,3 +68,20 @@ describe.skipIf(!HAS_SHARED).each(CASES)('$benchmark: a hostile line costs that 
     expect(() => [...session.eachCaseLine([bad])]).not.toThrow();
   });
 });
+
+describe.skipIf(!HAS_SHARED)('LTB whole-document JSON: a deep value costs its entry', () => {
+  it('an entry nested 100,000 deep in {image: [entries]} is dropped with a warning that quotes it; the file scores as the clean one', async () => {
+    const text = readFileSync(shared('reference/ltb/ltbmini-object.json'), 'utf8');
+    // Before the first entry of the first image: `"img_10.jpg": [` + DEEP + `, [26.3, …`.
+    const m = /": \[\s*\[/.exec(text);
+    expect(m).not.toBeNull();
+    const at = m!.index + m![0].indexOf('[') + 1;
+    const hostileDoc = text.slice(0, at) + DEEP + ', ' + text.slice(at);
+    const session = await BenchSession.open(nodeFolderSource(shared('data/ltb-mini')), 'ltb');
+    await session.addPredictions({ source: new MemorySource('c', { 'm.json': text }), path: 'm.json', name: 'clean' });
+    await session.addPredictions({ source: new MemorySource('h', { 'm.json': hostileDoc }), path: 'm.json', name: 'hostile' });
+    const [clean, bad] = await session.score(session.resolveProtocol());
+    expect(bad.metrics).toEqual(clean.metrics);
+    expect(bad.warnings.join('\n')).toMatch(/m\.json: img_\w+\.jpg entry 1: .*\(dropped\)/);
+  });
+});
