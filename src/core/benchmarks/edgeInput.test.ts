@@ -85,3 +85,23 @@ describe.skipIf(!HAS_SHARED)('LTB whole-document JSON: a deep value costs its en
     expect(bad.warnings.join('\n')).toMatch(/m\.json: img_\w+\.jpg entry 1: .*\(dropped\)/);
   });
 });
+
+describe.skipIf(!HAS_SHARED)('Chronicles-OCR: a model answer holding deep JSON', () => {
+  it('an answer string with JSON nested 100,000 deep is judged, under both extract settings, and the run exports', async () => {
+    const lines = readFileSync(shared('data/chronicles-mini/infer_results/model-a/results.jsonl'), 'utf8').trimEnd().split('\n');
+    const o = JSON.parse(lines[0]) as { infer_results: Record<string, { answer: string; extract?: unknown }> };
+    for (const task of Object.values(o.infer_results)) {
+      task.answer = `[{"bbox": [1, 2, 3, 4], "char": ${DEEP}}]`;
+      delete task.extract;
+    }
+    lines[0] = JSON.stringify(o);
+    const session = await BenchSession.open(nodeFolderSource(shared('data/chronicles-mini')), 'chronicles');
+    await session.addPredictions({ source: new MemorySource('p', { 'r.jsonl': lines.join('\n') + '\n' }), path: 'r.jsonl', name: 'm' });
+    for (const options of [{}, { reextract: 'true' }]) {
+      const protocol = session.resolveProtocol(undefined, options);
+      const results = await session.score(protocol);
+      expect(() => serializeReport(session.report(protocol, results))).not.toThrow();
+      expect([...session.eachCaseLine(results)].length).toBeGreaterThan(0);
+    }
+  });
+});
