@@ -57,6 +57,13 @@ describe('reading a ZIP archive', () => {
     ]);
   });
 
+  it('reads 50,000 empty entries without overflowing the stack (fflate recurses once per entry of a pushed piece)', async () => {
+    const z = buildZip(Array.from({ length: 50_000 }, (_, i) => stored(`${i}`, '')));
+    const entries = await unzip(z);
+    expect(entries).toHaveLength(50_000);
+    expect(entries[49_999]).toEqual({ name: '49999', data: new Uint8Array(0) });
+  });
+
   it('reads a ZIP64 archive built from the APPNOTE (ZIP64 extra fields, end record and locator)', async () => {
     const z = buildZip([stored('res_img_1.txt', '1,2,3,4,5,6,7,8\n', true), deflated('res_img_2.txt', '9,9,9,9,9,9,9,9\n'.repeat(50), true)]);
     expect(Buffer.from(z).indexOf(Buffer.from([0x50, 0x4b, 0x06, 0x06]))).toBeGreaterThan(0); // the ZIP64 end record

@@ -151,9 +151,11 @@ export async function unzip(bytes: Uint8Array, limits: Readonly<ZipLimits> = ZIP
     file.start();
   });
   unz.register(UnzipInflate);
-  // Pushed in 64 KiB pieces: one piece inflates to at most ~66 MiB (deflate's ratio tops out near
-  // 1030), and the counters above see every piece, so a bomb is stopped within one piece.
-  const STEP = 1 << 16;
+  // Pushed in 16 KiB pieces: one piece inflates to at most ~16 MiB (deflate's ratio tops out near
+  // 1030) and the counters above see every piece, so a bomb is stopped within one piece. Small
+  // pieces also bound fflate's recursion: Unzip.push calls itself once per entry found in the
+  // piece, and a 1 MiB piece of empty entries overflows the stack.
+  const STEP = 1 << 14;
   try {
     for (let at = 0; at < bytes.length && !refused; at += STEP) {
       const end = Math.min(bytes.length, at + STEP);
