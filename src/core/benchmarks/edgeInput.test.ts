@@ -97,7 +97,8 @@ describe.skipIf(!HAS_SHARED)('Chronicles-OCR: a model answer holding deep JSON',
     lines[0] = JSON.stringify(o);
     const session = await BenchSession.open(nodeFolderSource(shared('data/chronicles-mini')), 'chronicles');
     await session.addPredictions({ source: new MemorySource('p', { 'r.jsonl': lines.join('\n') + '\n' }), path: 'r.jsonl', name: 'm' });
-    for (const options of [{}, { reextract: 'true' }]) {
+    const settings: Record<string, string>[] = [{}, { reextract: 'true' }];
+    for (const options of settings) {
       const protocol = session.resolveProtocol(undefined, options);
       const results = await session.score(protocol);
       expect(() => serializeReport(session.report(protocol, results))).not.toThrow();

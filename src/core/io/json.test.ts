@@ -24,10 +24,9 @@ describe('bounded JSON lines', () => {
     expect(parseJsonLine('{"a": 1,')).toEqual({ ok: false, why: 'not valid JSON' });
   });
 
-  it('a deep line costs linear time: 1,000,000 levels are refused in well under a second', () => {
-    const t = performance.now();
-    expect(parseJsonLine(nested(1_000_000)).ok).toBe(false);
-    expect(performance.now() - t).toBeLessThan(1000);
+  it('a line nested 1,000,000 deep is refused without a stack overflow (the scan is a loop)', () => {
+    expect(parseJsonLine(nested(1_000_000))).toEqual({ ok: false, why: `nested deeper than ${MAX_JSON_DEPTH} levels` });
+    expect(nestsDeeperThan('['.repeat(1_000_000))).toBe(true);
   });
 });
 
@@ -41,9 +40,7 @@ describe('quoting a value in a warning', () => {
   it('cuts at max characters, and a value nested a million deep or a million items long costs only that', () => {
     expect(quoteValue('x'.repeat(100), 10)).toBe('"xxxxxxxx…');
     const deep = JSON.parse(nested(1_000_000));
-    const t = performance.now();
     expect(quoteValue(deep, 24)).toBe('['.repeat(23) + '…');
     expect(quoteValue(new Array(1_000_000).fill(7), 12)).toBe('[7,7,7,7,7,…');
-    expect(performance.now() - t).toBeLessThan(100);
   });
 });

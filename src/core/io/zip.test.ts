@@ -99,8 +99,9 @@ describe('reading a ZIP archive', () => {
 
 describe('refusing an archive', () => {
   it('refuses a 4 GiB ZIP64 bomb that declares its size before inflating anything', async () => {
+    const bomb = zipBomb(4096);
     const t = performance.now();
-    await expect(unzip(zipBomb(4096))).rejects.toThrow(/^res_img_1\.txt: 4096 MiB uncompressed, more than the 256 MiB an entry may hold$/);
+    await expect(unzip(bomb)).rejects.toThrow(/^res_img_1\.txt: 4096 MiB uncompressed, more than the 256 MiB an entry may hold$/);
     expect(performance.now() - t).toBeLessThan(2000);
   });
 
