@@ -2,32 +2,46 @@
  * benchlens CLI: the browser's scoring engine over node:fs, for CI pipelines.
  * Exit 0 on success; exit 2 with a one-line reason on unusable input.
  */
-import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { ADAPTERS, adapterFor } from '../src/core/benchmarks/registry';
 import { InputError, type PredictionInput } from '../src/core/model';
 import { serializeReport } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
-import { singleFileSource, stem } from '../src/core/io/fileSource';
+import { stem } from '../src/core/io/fileSource';
 import { parseArgs, USAGE } from './args';
-import { nodeFolderSource } from './nodeSource';
+import { fsReason, kindOf, nodeFileSource, nodeFolderSource } from './nodeSource';
 
 function predictionInput(path: string): PredictionInput {
   const abs = resolve(path);
-  let st;
+  let st: Stats;
   try {
     st = statSync(abs);
-  } catch {
-    throw new InputError(`prediction file ${path}: not found`);
+  } catch (e) {
+    throw new InputError(`prediction file ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `cannot read (${fsReason(e)})`}`);
   }
   if (st.isDirectory()) {
     return { source: nodeFolderSource(abs), path: '', name: basename(abs) };
   }
-  const parent = nodeFolderSource(dirname(abs));
-  const source = singleFileSource(parent, basename(abs));
+  if (!st.isFile()) throw new InputError(`prediction file ${path}: ${kindOf(st)}, not a file`);
+  // The file alone: its folder is not listed (nor anything in it read).
+  const source = nodeFileSource(abs);
   // infer_results/<model>/results.jsonl: a generic file name, so the folder names the model.
   const name = /^(results|predictions|preds)$/i.test(stem(abs)) ? basename(dirname(abs)) : stem(abs);
   return { source, path: basename(abs), name };
+}
+
+/** `--out` must be a folder or not exist yet; checked before any scoring so no work is lost to it. */
+function checkOutputFolder(path: string): string {
+  const out = resolve(path);
+  let st: Stats | undefined;
+  try {
+    st = statSync(out);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new InputError(`--out ${path}: cannot use (${fsReason(e)})`);
+  }
+  if (st && !st.isDirectory()) throw new InputError(`--out ${path}: ${st.isFile() ? 'a file' : kindOf(st)}, not a folder`);
+  return out;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -48,12 +62,23 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const datasetDir = resolve(args.dataset);
+  let dst: Stats;
   try {
-    if (!statSync(datasetDir).isDirectory()) throw new Error();
-  } catch {
-    throw new InputError(`dataset ${args.dataset}: not a folder`);
+    dst = statSync(datasetDir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`dataset ${args.dataset}: ${code === 'ENOENT' || code === 'ENOTDIR' ? 'not a folder' : `cannot read (${fsReason(e)})`}`);
   }
-  const session = await BenchSession.open(nodeFolderSource(datasetDir), args.benchmark as never);
+  if (!dst.isDirectory()) throw new InputError(`dataset ${args.dataset}: not a folder`);
+  const out = checkOutputFolder(args.out);
+  let datasetSource;
+  try {
+    datasetSource = nodeFolderSource(datasetDir);
+  } catch (e) {
+    if (e instanceof InputError) throw new InputError(`dataset ${e.message}`);
+    throw e;
+  }
+  const session = await BenchSession.open(datasetSource, args.benchmark as never);
   const protocol = session.resolveProtocol(args.protocol, args.options);
   // Predictions that ship inside the dataset folder count only when none are named.
   if (args.preds.length === 0 && !args.noBundled) await session.addBundledPredictions();
@@ -63,10 +88,14 @@ async function main(argv: string[]): Promise<number> {
   }
   const results = await session.score(protocol);
   const report = session.report(protocol, results);
-  const out = resolve(args.out);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(resolve(out, 'report.json'), serializeReport(report));
-  writeLines(resolve(out, 'case_analysis.jsonl'), session.eachCaseLine(results));
+  try {
+    mkdirSync(out, { recursive: true });
+    writeFileSync(resolve(out, 'report.json'), serializeReport(report));
+    writeLines(resolve(out, 'case_analysis.jsonl'), session.eachCaseLine(results));
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+    throw new InputError(`--out ${args.out}: cannot write (${fsReason(e)})`);
+  }
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0) + session.info.warnings.length;
   console.error(
     `${session.adapter.title}: ${session.info.summary}; ${results.length} model(s) scored with ${protocol.name}` +
@@ -81,6 +110,12 @@ main(process.argv.slice(2)).then(
     if (e instanceof InputError) {
       console.error(`benchlens: ${e.message.split('\n')[0]}`);
       if (e.message.includes('\n')) console.error(e.message.split('\n').slice(1).join('\n'));
+      process.exit(2);
+    }
+    // A file-system error that escaped the checks above is still the user's input, in one line.
+    const fsErr = e as NodeJS.ErrnoException;
+    if (fsErr && typeof fsErr.code === 'string' && typeof fsErr.syscall === 'string') {
+      console.error(`benchlens: ${fsErr.path ?? ''}${fsErr.path ? ': ' : ''}${fsReason(e)} (${fsErr.syscall})`);
       process.exit(2);
     }
     console.error(e);

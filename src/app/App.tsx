@@ -40,7 +40,7 @@ function DatasetBar() {
     <div className="dataset-bar">
       <p className="dataset-summary" data-testid="dataset-summary" title={ds.info.fingerprint}>
         {ds.info.summary}
-        {ds.demo ? <span className="badge">demo</span> : <span className="muted"> · {ds.label}</span>}
+        {ds.demo ? <span className="badge">demo</span> : <span className="muted"> · <bdi data-testid="dataset-label">{ds.label}</bdi></span>}
       </p>
       {opening && <span role="status">Opening…</span>}
       {error && (

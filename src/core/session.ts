@@ -63,6 +63,8 @@ export class BenchSession {
       adapter = found.adapter;
     }
     const dataset = await adapter.loadDataset(src, ctx);
+    // What the folder listing skipped (links out of the folder) comes first among the warnings.
+    if (src.warnings?.length) dataset.info.warnings.unshift(...src.warnings);
     return new BenchSession(adapter, dataset, src);
   }
 
@@ -120,6 +122,7 @@ export class BenchSession {
     for (const p of loaded) {
       // One input holding several models (a folder of runs) names each by content + its own name.
       const key = loaded.length === 1 ? content : `${content}:${p.model}`;
+      if (input.source.warnings?.length) p.warnings.unshift(...input.source.warnings);
       let name = p.model;
       for (let i = 2; this.models.has(name); i++) name = `${p.model}-${i}`;
       p.model = name;

@@ -56,7 +56,7 @@ function ModelRow({ name }: { name: string }) {
   }
   return (
     <li>
-      <span className="model-name">{name}</span>{' '}
+      <bdi className="model-name">{name}</bdi>{' '}
       <button
         type="button"
         className="icon"

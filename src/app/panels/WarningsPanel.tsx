@@ -3,6 +3,7 @@
  * lines ("line 17: not valid JSON"). Shown as text, never as HTML.
  */
 import { useBench } from '../store';
+import { showBidiControls } from '../bidiText';
 
 const SHOWN = 200;
 
@@ -27,12 +28,12 @@ function WarningList({ title, items, malformed }: { title: string; items: string
   return (
     <details open={items.length <= 5}>
       <summary>
-        {title}: {items.length} warning{items.length === 1 ? '' : 's'}
+        <bdi>{title}</bdi>: {items.length} warning{items.length === 1 ? '' : 's'}
         {malformed ? `, ${malformed} malformed line${malformed === 1 ? '' : 's'}` : ''}
       </summary>
       <ul>
         {items.slice(0, SHOWN).map((w, i) => (
-          <li key={i}>{w}</li>
+          <li key={i}>{showBidiControls(w)}</li>
         ))}
         {items.length > SHOWN && <li className="muted">…and {items.length - SHOWN} more (all of them are in report.json)</li>}
       </ul>

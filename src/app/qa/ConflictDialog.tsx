@@ -66,11 +66,11 @@ export function ConflictDialog({ conflicts, onApply, onCancel }: ConflictDialogP
               <div>
                 {c.kind === 'review' ? (
                   <>
-                    <b>{c.case_id}</b> — {c.subject === 'gt' ? 'GT review (every model)' : `model ${c.model}`}
+                    <b><bdi>{c.case_id}</bdi></b> — {c.subject === 'gt' ? 'GT review (every model)' : <>model <bdi>{c.model}</bdi></>}
                   </>
                 ) : (
                   <>
-                    <b>{c.case_id}</b> — GT correction {c.id}
+                    <b><bdi>{c.case_id}</bdi></b> — GT correction {c.id}
                   </>
                 )}
               </div>

@@ -1,6 +1,6 @@
 /** GT downloads; the Blob-and-link mechanics live in src/app/download.ts. */
 import { downloadBlob, downloadText } from '../download';
-import { zipStore } from './zip';
+import { zipTexts } from './zip';
 
 /**
  * The corrected GT in the benchmark's own format, as the worker's exportGroundTruth returns it
@@ -14,6 +14,6 @@ export function downloadGroundTruth(files: Record<string, string>, baseName = 'c
     downloadText(p.split('/').pop() || p, files[p]);
     return;
   }
-  const bytes = zipStore(files);
+  const bytes = zipTexts(files);
   downloadBlob(`${baseName}.zip`, new Blob([bytes.buffer as ArrayBuffer], { type: 'application/zip' }));
 }

@@ -95,7 +95,7 @@ function Comparison({ official, corrected, corrections }: { official: Report; co
           </th>
           {models.map((m) => (
             <th key={m} scope="colgroup" colSpan={2}>
-              {m}
+              <bdi>{m}</bdi>
             </th>
           ))}
         </tr>

@@ -21,7 +21,7 @@ export const KeyTable = memo(function KeyTable({ report, rows, caption, decimals
           <th scope="col">metric</th>
           {models.map((m) => (
             <th key={m} scope="col">
-              {m}
+              <bdi>{m}</bdi>
             </th>
           ))}
         </tr>

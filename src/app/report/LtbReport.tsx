@@ -56,7 +56,7 @@ export function LtbReport({ report }: { report: Report }) {
             </th>
             {models.map((m) => (
               <th key={m} colSpan={COLUMNS.length} scope="colgroup">
-                {m}
+                <bdi>{m}</bdi>
               </th>
             ))}
           </tr>

@@ -60,7 +60,7 @@ export function PulseReport({ report }: { report: Report }) {
           <tbody>
             {models.map((m) => (
               <tr key={`mine-${m}`} className="summary-row">
-                <th scope="row">{m} (yours)</th>
+                <th scope="row"><bdi>{m}</bdi> (yours)</th>
                 {BOARD.map((b) => {
                   const v = report.models[m].metrics[b.key];
                   return (

@@ -27,7 +27,7 @@ export function TextDiff({ record, model }: { record: CaseRecord; model?: string
   if (!cmp && !raw && !rule && !q && others.length === 0 && record.errors.length === 0) return null;
   return (
     <div className="bl-text-diff" data-testid="text-diff" style={{ fontSize: 13, padding: 6, borderBottom: '1px solid #333', maxHeight: '45%', overflow: 'auto' }}>
-      {model && <div style={{ opacity: 0.7 }}>{model}</div>}
+      {model && <div style={{ opacity: 0.7 }}><bdi>{model}</bdi></div>}
       {q && (
         <div data-testid="case-query" style={{ fontSize: 14, marginBottom: 4 }}>
           <span style={{ opacity: 0.7 }}>query: </span>
@@ -37,13 +37,13 @@ export function TextDiff({ record, model }: { record: CaseRecord; model?: string
       {cmp && (
         <>
           <div style={{ opacity: 0.7 }}>{cmp.normalised ? 'normalised GT → prediction' : 'GT → prediction'}</div>
-          <div data-testid="diff-gt" style={{ fontSize: 16, whiteSpace: 'pre-wrap' }}>
+          <div data-testid="diff-gt" style={{ fontSize: 16, whiteSpace: 'pre-wrap', unicodeBidi: 'isolate' }}>
             <span style={{ opacity: 0.6, fontSize: 12 }}>GT </span>
-            {cmp.ops.map((o, i) => (o.gt ? <span key={i} data-op={o.op} style={o.op === 'insert' ? undefined : OP_STYLE[o.op]}><GlyphText text={o.gt} /></span> : null))}
+            {cmp.ops.map((o, i) => (o.gt ? <span key={i} data-op={o.op} style={o.op === 'insert' ? undefined : OP_STYLE[o.op]}><GlyphText text={o.gt} isolate={false} /></span> : null))}
           </div>
-          <div data-testid="diff-pred" style={{ fontSize: 16, whiteSpace: 'pre-wrap' }}>
+          <div data-testid="diff-pred" style={{ fontSize: 16, whiteSpace: 'pre-wrap', unicodeBidi: 'isolate' }}>
             <span style={{ opacity: 0.6, fontSize: 12 }}>pred </span>
-            {cmp.ops.map((o, i) => (o.pred ? <span key={i} data-op={o.op} style={o.op === 'delete' ? undefined : OP_STYLE[o.op]}><GlyphText text={o.pred} /></span> : null))}
+            {cmp.ops.map((o, i) => (o.pred ? <span key={i} data-op={o.op} style={o.op === 'delete' ? undefined : OP_STYLE[o.op]}><GlyphText text={o.pred} isolate={false} /></span> : null))}
           </div>
           <div data-testid="diff-metrics">
             edit distance {cmp.distance} · CER {fmt(cmp.officialCer ?? cmp.cer)} · NED {fmt(cmp.officialNed ?? cmp.ned)}

@@ -1,6 +1,6 @@
 /**
- * Byte helpers shared by the PNG writer (demo images), the zip reader (ICDAR submissions) and the
- * page's zip writer (GT downloads).
+ * Byte helpers of the PNG writer (demo images): CRC-32 and a pass through the platform's
+ * (De)CompressionStream. ZIP archives are read and written with fflate (io/zip.ts, app/qa/zip.ts).
  */
 
 const CRC_TABLE = (() => {

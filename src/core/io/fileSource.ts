@@ -19,6 +19,8 @@ export interface FileSource {
   readRange?(path: string, start: number, end: number): Promise<Uint8Array>;
   /** Chunks of the file in order, so a 1 GB JSONL never sits in memory at once. */
   stream?(path: string): AsyncIterable<Uint8Array>;
+  /** What listing the source skipped and why (a symbolic link out of the folder); shown as warnings. */
+  readonly warnings?: readonly string[];
 }
 
 /** A FileSource over an in-memory map; used by tests and by the generated demo data. */

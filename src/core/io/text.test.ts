@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Progress } from '../model';
 import { chunkedSource } from '../../../test/chunkedSource';
-import { MemorySource } from './fileSource';
+import { MemorySource, type FileSource } from './fileSource';
 import { forEachJsonObjectLine, forEachLine } from './text';
 
 describe('JSONL reading', () => {
@@ -61,5 +61,72 @@ describe('streamed line reading', () => {
     }, { signal: ac.signal });
     await expect(run).rejects.toThrow();
     expect(lines).toBeLessThan(1 << 20);
+  });
+});
+
+/**
+ * A file whose line 2 is `mib` MiB of "a" — streamed as the same 1 MiB chunk again and again, so
+ * the test holds 1 MiB however long the line is.
+ */
+function longLineSource(mib: number): FileSource {
+  const a = new Uint8Array(1 << 20).fill(0x61);
+  const enc = new TextEncoder();
+  return {
+    label: 'long',
+    list: () => [{ path: 'f.jsonl', size: mib * 2 ** 20 + 20 }],
+    read: async () => {
+      throw new Error('a reader read the whole file instead of streaming it');
+    },
+    async *stream() {
+      yield enc.encode('{"n":1}\n');
+      for (let i = 0; i < mib; i++) yield a;
+      yield enc.encode('\n{"n":3}\n[4]\n');
+    },
+  };
+}
+
+describe('a line too long to be a string', () => {
+  it('costs that line, not the file: a 513 MiB line (more than a JavaScript string holds) is named, the lines around it are read', async () => {
+    const seen: unknown[] = [];
+    const bad: string[] = [];
+    await forEachJsonObjectLine(longLineSource(513), 'f.jsonl', (o, n) => seen.push([o, n]), (n, why) => bad.push(`line ${n}: ${why}`));
+    expect(seen).toEqual([
+      [{ n: 1 }, 1],
+      [{ n: 3 }, 3],
+    ]);
+    expect(bad).toEqual(['line 2: 513 MiB long, more than the 512 MiB a JavaScript string holds', 'line 4: not a JSON object']);
+  });
+
+  it('without a handler, forEachLine stops with an error that names the line', async () => {
+    await expect(forEachLine(longLineSource(3), 'f.jsonl', () => undefined, undefined, { maxLineBytes: 2 << 20 })).rejects.toThrow(
+      'f.jsonl: line 2: 3 MiB long, more than the 2 MiB a line may hold',
+    );
+  });
+
+  it('a RangeError while a line is handled (out of stack, "Invalid string length") costs that line', async () => {
+    const src = new MemorySource('t', { 'a.jsonl': '{"a":1}\n{"a":2}\n{"a":3}\n' });
+    const seen: number[] = [];
+    const bad: string[] = [];
+    await forEachJsonObjectLine(
+      src,
+      'a.jsonl',
+      (o) => {
+        if (o.a === 2) 'x'.repeat(2 ** 30); // the engine's own "Invalid string length"
+        seen.push(o.a as number);
+      },
+      (n, why) => bad.push(`line ${n}: ${why}`),
+    );
+    expect(seen).toEqual([1, 3]);
+    expect(bad).toEqual(['line 2: cannot be read (Invalid string length)']);
+  });
+
+  it('refuses a line nested 100,000 deep as that line', async () => {
+    const deep = '['.repeat(100_000) + ']'.repeat(100_000);
+    const src = new MemorySource('t', { 'a.jsonl': `{"a":1}\n{"a":${deep}}\n{"a":3}\n` });
+    const seen: unknown[] = [];
+    const bad: string[] = [];
+    await forEachJsonObjectLine(src, 'a.jsonl', (o) => seen.push(o.a), (n, why) => bad.push(`line ${n}: ${why}`));
+    expect(seen).toEqual([1, 3]);
+    expect(bad).toEqual(['line 2: nested deeper than 512 levels']);
   });
 });

@@ -74,9 +74,9 @@ export const CaseRow = memo(function CaseRow({ table, row, models, selected, onC
       onClick={() => onClick(row)}
     >
       <div className="cb-row-top">
-        <span className="cb-id" title={table.imagePaths[row] ?? table.caseIds[row]}>
+        <bdi className="cb-id" title={table.imagePaths[row] ?? table.caseIds[row]}>
           {table.caseIds[row]}
-        </span>
+        </bdi>
         <span className="cb-row-side">
           {models.map((m, k) => (
             <OutcomeBadge key={m} table={table} row={row} model={m} slot={k === 0 ? 'A' : k === 1 ? 'B' : undefined} />
@@ -126,7 +126,7 @@ export const CaseTile = memo(function CaseTile({ table, row, models, selected, o
         )}
       </div>
       <div className="cb-tile-caption">
-        <span className="cb-id">{table.caseIds[row]}</span>
+        <bdi className="cb-id">{table.caseIds[row]}</bdi>
         <span>
           {models.slice(0, 2).map((m, k) => (
             <OutcomeBadge key={m} table={table} row={row} model={m} slot={k === 0 ? 'A' : 'B'} />

@@ -10,6 +10,8 @@ import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { SCRIPT_BY_NAME, tasksFor, type ScriptInfo, type TaskId } from './constants';
 import type { SpotItem } from './judge';
 import { isPlainObject, pyFloat, pyInt, pyStr, pyText, pyTruthy } from './py';
+import { quoteValue } from '../../io/json';
+import { ImageProblems, checkImageFiles } from '../../image/imageProblems';
 
 export const GT_FILE = 'Chronicles_OCR.jsonl';
 
@@ -146,7 +148,7 @@ export function parseGtRow(raw: Record<string, unknown>, line: number, imagePath
     const n = pyInt(v);
     if (n === null) {
       row.spotting_error = `invalid literal for int(): ${pyStr(v)}`;
-      warn(`${dim} ${JSON.stringify(v)} is not an integer: its spotting is a judge error (as in the official judge)`);
+      warn(`${dim} ${quoteValue(v, 64)} is not an integer: its spotting is a judge error (as in the official judge)`);
     } else row[dim] = n;
   }
   if (!pyTruthy(raw.width) || !pyTruthy(raw.height)) {
@@ -170,7 +172,7 @@ export function parseGtRow(raw: Record<string, unknown>, line: number, imagePath
     }
     const charField = it.modern_char ?? it.text;
     if (charField !== undefined && charField !== null && typeof charField !== 'string') {
-      warn(`spotting[${i}] char is ${JSON.stringify(charField)}, not a string: read as "${gtCharText(it)}"`);
+      warn(`spotting[${i}] char is ${quoteValue(charField, 64)}, not a string: read as "${gtCharText(it)}"`);
     }
     const r = readGtBox(it);
     if ('drop' in r) {
@@ -230,8 +232,11 @@ export async function loadChroniclesDataset(src: FileSource, ctx?: RunContext): 
   const rows = order.map((p) => byPath.get(p)!);
   if (rows.length === 0) throw new InputError(`${gtPath}: no usable rows (${malformed} malformed lines)`);
   resolveImages(src, dataDir, rows);
-  const missing = rows.filter((r) => !r.image_file).length;
-  if (missing) warnings.push(`${missing} of ${rows.length} images not found under ${dataDir || '.'}/`);
+  const problems = new ImageProblems();
+  for (const r of rows) if (!r.image_file) problems.notFound(joinPath(dataDir, r.image_path));
+  await checkImageFiles(src, [...new Set(rows.map((r) => r.image_file).filter((f): f is string => !!f))], problems, ctx?.signal);
+  if (problems.notFoundCount) warnings.push(`${problems.notFoundCount} of ${rows.length} images not found under ${dataDir || '.'}/`);
+  warnings.push(...problems.warnings());
   return { info: buildInfo(rows, warnings), rows, byPath, gtPath, dataDir, root: datasetRoot(gtPath) };
 }
 

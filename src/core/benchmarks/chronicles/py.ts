@@ -104,20 +104,57 @@ export function pyTruthy(v: unknown): boolean {
   return true;
 }
 
-/** Python `str(v)` of a JSON value (ints and floats as JSON wrote them; JS cannot tell 1.0 from 1). */
+/**
+ * Python `str(v)` of a JSON value (ints and floats as JSON wrote them; JS cannot tell 1.0 from 1).
+ * Written with an explicit stack, not recursion: a model answer may hold JSON nested 100,000
+ * deep, and a recursive walk would overflow the stack and lose the whole run.
+ */
 export function pyStr(v: unknown): string {
   if (typeof v === 'string') return v;
+  if (typeof v !== 'object' || v === null) return pyScalar(v);
+  const parts: string[] = [];
+  // A frame is text to write, or a value nested in a list / dict (strings there are repr'd).
+  const stack: ({ text: string } | { value: unknown })[] = [{ value: v }];
+  while (stack.length > 0) {
+    const f = stack.pop()!;
+    if ('text' in f) {
+      parts.push(f.text);
+      continue;
+    }
+    const x = f.value;
+    if (typeof x === 'string') parts.push(pyRepr(x));
+    else if (typeof x !== 'object' || x === null) parts.push(pyScalar(x));
+    else if (Array.isArray(x)) {
+      parts.push('[');
+      stack.push({ text: ']' });
+      for (let i = x.length - 1; i >= 0; i--) {
+        stack.push({ value: x[i] });
+        if (i > 0) stack.push({ text: ', ' });
+      }
+    } else {
+      parts.push('{');
+      stack.push({ text: '}' });
+      const entries = Object.entries(x as Record<string, unknown>);
+      for (let i = entries.length - 1; i >= 0; i--) {
+        stack.push({ value: entries[i][1] });
+        stack.push({ text: `${pyRepr(entries[i][0])}: ` });
+        if (i > 0) stack.push({ text: ', ' });
+      }
+    }
+  }
+  return parts.join('');
+}
+
+function pyScalar(v: unknown): string {
   if (v === null || v === undefined) return 'None';
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (typeof v === 'number') return Number.isNaN(v) ? 'nan' : v === Infinity ? 'inf' : v === -Infinity ? '-inf' : String(v);
-  if (Array.isArray(v)) return `[${v.map(pyRepr).join(', ')}]`;
-  return `{${Object.entries(v as Record<string, unknown>)
-    .map(([k, x]) => `${pyRepr(k)}: ${pyRepr(x)}`)
-    .join(', ')}}`;
+  return String(v);
 }
 
-function pyRepr(v: unknown): string {
-  return typeof v === 'string' ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : pyStr(v);
+/** Python `repr` of a str (the JSON values here never hold the other characters repr escapes). */
+function pyRepr(s: string): string {
+  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /** `str(v or "").strip()` — the official code's way of reading a text field. */

@@ -9,6 +9,8 @@ import { forEachLine } from '../../io/text';
 import { readImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isBox } from '../tabench/parse';
+import { parseJsonLine } from '../../io/json';
+import { ImageProblems, checkImageFiles } from '../../image/imageProblems';
 
 export const MANIFEST = 'manifest.jsonl';
 
@@ -117,14 +119,13 @@ export async function loadGansu(src: FileSource, ctx?: RunContext): Promise<Gans
   await forEachLine(src, manifest, (text, line) => {
     rawLines.push(text);
     if (text.trim() === '') return;
-    let o: unknown;
-    try {
-      o = JSON.parse(text);
-    } catch {
+    const parsed = parseJsonLine(text);
+    if (!parsed.ok) {
       badLines += 1;
-      warnings.push(`${MANIFEST} line ${line}: not valid JSON`);
+      warnings.push(`${MANIFEST} line ${line}: ${parsed.why}`);
       return;
     }
+    const o = parsed.value;
     const p = readPage(o, line);
     if (typeof p === 'string') {
       badLines += 1;
@@ -149,20 +150,24 @@ export async function loadGansu(src: FileSource, ctx?: RunContext): Promise<Gans
   const listed = new Set(src.list().map((e) => e.path));
   const imageFiles = new Map<string, string | null>();
   const overlays = new Map<string, string>();
-  let missing = 0;
+  const problems = new ImageProblems('its page is scored without a picture');
   for (const p of pages) {
     const f = joinPath(root, p.image_path);
     imageFiles.set(p.image_path, listed.has(f) ? f : null);
-    if (!listed.has(f)) missing += 1;
+    if (!listed.has(f)) problems.notFound(p.image_path);
     const overlay = joinPath('overlays', basename(p.image_path));
     if (listed.has(joinPath(root, overlay))) overlays.set(p.image_path, overlay);
     // Pages without image_size_px take the size from their image header (needed for rel1000).
     if (!p.size && listed.has(f)) {
       const h = await readImageHeader(src, f).catch(() => null);
       if (h) p.size = [h.width, h.height];
+      else problems.undecodable(f, 'no PNG, JPEG, GIF, BMP or WebP header with a size (rel1000 boxes cannot be placed)');
     }
   }
-  if (missing > 0) warnings.push(`${missing} of ${pages.length} page images are not in the folder`);
+  // Pages whose size the manifest gives were not opened above: check that they are images at all.
+  await checkImageFiles(src, pages.filter((p) => p.size && imageFiles.get(p.image_path)).map((p) => imageFiles.get(p.image_path)!), problems, ctx?.signal);
+  if (problems.notFoundCount > 0) warnings.push(`${problems.notFoundCount} of ${pages.length} page images are not in the folder`);
+  warnings.push(...problems.warnings());
 
   const figures = pages.reduce((n, p) => n + p.gt.length, 0);
   const info: DatasetInfo = {

@@ -6,6 +6,7 @@
 import { IMAGE_EXTENSIONS, NameIndex, dirname, joinPath, normalizePath, type FileSource } from '../../io/fileSource';
 import type { LtbImage } from './dataset';
 import type { WarningList } from './values';
+import { ImageProblems, checkImageFiles } from '../../image/imageProblems';
 
 /** Image folders to try for annotation files in `annoDirs`, most specific first. */
 function candidateDirs(annoDirs: readonly string[]): string[] {
@@ -26,12 +27,18 @@ function candidateDirs(annoDirs: readonly string[]): string[] {
   return dirs;
 }
 
-export function resolveImages(src: FileSource, images: readonly LtbImage[], annoDirs: readonly string[], warnings: WarningList): number {
+export async function resolveImages(
+  src: FileSource,
+  images: readonly LtbImage[],
+  annoDirs: readonly string[],
+  warnings: WarningList,
+  signal?: AbortSignal,
+): Promise<number> {
   const files = src.list().map((e) => e.path).filter((p) => IMAGE_EXTENSIONS.test(p));
   const have = new Set(files);
   const byName = new NameIndex(files);
   const dirs = candidateDirs(annoDirs);
-  const missing: string[] = [];
+  const problems = new ImageProblems();
   let found = 0;
   for (const img of images) {
     const rel = normalizePath(img.imgPath);
@@ -46,10 +53,10 @@ export function resolveImages(src: FileSource, images: readonly LtbImage[], anno
     hit ??= byName.byFileName(rel);
     img.imageFile = hit ?? null;
     if (hit) found++;
-    else missing.push(img.imgPath);
+    else problems.notFound(img.imgPath);
   }
-  const SHOW = 20;
-  for (const m of missing.slice(0, SHOW)) warnings.add(`image not found: ${m} (its case is scored without a picture)`);
-  if (missing.length > SHOW) warnings.add(`… and ${missing.length - SHOW} more images not found`);
+  const hits = [...new Set(images.map((im) => im.imageFile).filter((f): f is string => !!f))];
+  await checkImageFiles(src, hits, problems, signal);
+  for (const w of problems.warnings()) warnings.add(w);
   return found;
 }

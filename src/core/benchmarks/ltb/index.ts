@@ -40,7 +40,7 @@ export async function loadLtbDataset(src: FileSource, ctx?: RunContext): Promise
       if (g.care & (1 << NORM) || (!(splitMask & (1 << NORM)) && g.care)) care++;
     }
   }
-  const found = resolveImages(src, images, read.annoDirs, warnings);
+  const found = await resolveImages(src, images, read.annoDirs, warnings, ctx?.signal);
   const { byName, byStem } = buildNameMaps(images);
   const nSplits = read.splitFiles.length;
   const format = read.format === 'mmocr1.x' ? 'MMOCR 1.x' : read.format === 'coco' ? 'COCO' : 'ICDAR2015';

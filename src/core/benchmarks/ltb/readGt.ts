@@ -11,6 +11,7 @@ import { GtBuilder } from './gtJoin';
 import { NORM, SPLITS, splitOfFileName } from './splits';
 import { diffIgnoreFlags, indexIgnoreLiterals, type IgnoreIndex } from './splitDiff';
 import { isObject, pyTruthy, type WarningList } from './values';
+import { quoteValue } from '../../io/json';
 
 export type GtPlan =
   | { kind: 'splits'; files: { split: number; path: string }[]; duplicates: string[] }
@@ -207,7 +208,7 @@ function cocoToDataList(images: unknown[], annotations: unknown[], path: string,
     }
     const e = byId.get(a.image_id);
     if (!e) {
-      warnings.add(`${path}: annotations[${i}]: unknown image_id ${JSON.stringify(a.image_id)} (skipped)`);
+      warnings.add(`${path}: annotations[${i}]: unknown image_id ${quoteValue(a.image_id, 64)} (skipped)`);
       return;
     }
     const seg = a.segmentation;
@@ -227,7 +228,7 @@ function cocoToDataList(images: unknown[], annotations: unknown[], path: string,
       inst.bbox = [x, y, x + w, y + h];
       if (w < 1 || h < 1) inst.__drop063 = `bbox ${w} × ${h} (a side < 1)`;
     }
-    if (pyTruthy(a.ignore)) inst.__drop063 = `ignore: ${JSON.stringify(a.ignore)}`;
+    if (pyTruthy(a.ignore)) inst.__drop063 = `ignore: ${quoteValue(a.ignore, 64)}`;
     e.instances.push(inst);
   });
   return out;

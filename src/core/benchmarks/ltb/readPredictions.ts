@@ -19,11 +19,11 @@
  * Images are matched by file name, then by stem. A bad entry costs that entry, with a warning.
  */
 import { MemorySource, basename, filesUnder, stem, type FileSource } from '../../io/fileSource';
-import { decodeText, forEachLine } from '../../io/text';
+import { decodeText, forEachLine, tooLongText } from '../../io/text';
 import { InputError, type LoadedPredictions, type PredictionInput, type RunContext } from '../../model';
 import type { LtbDataset } from './dataset';
 import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
-import { unzip } from './zip';
+import { unzip, ZIP_LIMITS } from '../../io/zip';
 import { layoutSentence, parseIcdarSubmission } from './icdarSubmission';
 import { PADDLE_LINE, parsePaddleLine } from './paddleLines';
 
@@ -425,9 +425,24 @@ async function readJsonlInto(c: Collector, src: FileSource, path: string, model:
         return;
       }
       rows++;
-      c.record(value, `${file}: line ${n}`);
+      try {
+        c.record(value, `${file}: line ${n}`);
+      } catch (e) {
+        // Out of stack or string length on one pathological line: that line, not the file.
+        if (!(e instanceof RangeError)) throw e;
+        c.done();
+        c.counts.malformed_lines++;
+        c.warnings.add(`${file}: line ${n}: cannot be read (${e.message})`);
+      }
     },
     ctx,
+    {
+      tooLong: (n, bytes) => {
+        malformed++;
+        c.counts.malformed_lines++;
+        c.warnings.add(`${file}: line ${n}: ${tooLongText(bytes)} (skipped)`);
+      },
+    },
   );
   if (rows === 0) throw new InputError(`${file}: no prediction lines${malformed ? ` (${malformed} malformed)` : ''}`);
   return c.result(model, 'mmocr-jsonl', file);
@@ -447,12 +462,19 @@ async function readFile(ds: LtbDataset, src: FileSource, path: string, model: st
   const c = new Collector(ds);
   const file = basename(path);
   if (/\.zip$/i.test(path)) {
+    // An archive bigger than what it may unpack to is refused before it is read into memory.
+    const zipSize = src.list().find((e) => e.path === path)?.size ?? 0;
+    if (zipSize > ZIP_LIMITS.totalBytes) throw new InputError(`${file}: a ${Math.round(zipSize / 2 ** 20)} MiB archive, more than the ${ZIP_LIMITS.totalBytes / 2 ** 20} MiB an archive may hold; unpack it and give the folder`);
     let entries;
     try {
       entries = await unzip(await src.read(path));
     } catch (e) {
       throw new InputError(`${file}: ${(e as Error).message}`);
     }
+    // An archive inside the archive would get a fresh size budget of its own (42.zip nests five
+    // levels of bombs): refused, the user unpacks it once.
+    const nested = entries.find((e) => /\.zip$/i.test(e.name));
+    if (nested) throw new InputError(`${file}: holds another archive (${nested.name}); archives inside archives are not read, unpack it first`);
     const mem = new MemorySource(file, Object.fromEntries(entries.map((e) => [e.name, e.data])));
     let inner: LoadedPredictions<LtbPredictions>[];
     try {

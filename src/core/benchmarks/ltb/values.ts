@@ -1,4 +1,5 @@
 /** Validation of the polygons and scores LTB files carry, with the sentence a warning shows. */
+import { quoteValue } from '../../io/json';
 
 /** A flat polygon `[x1, y1, …]` (nested `[[x, y], …]` is flattened) or why it is unusable. */
 export function parsePolygon(v: unknown): number[] | string {
@@ -26,7 +27,8 @@ export function parseScore(v: unknown): number | string {
 }
 
 function short(v: unknown): string {
-  const s = v === undefined ? 'missing' : JSON.stringify(v) ?? String(v);
+  // quoteValue, not JSON.stringify: a value nested 100,000 deep must cost its entry, not the file.
+  const s = quoteValue(v, 64);
   return s.length > 24 ? s.slice(0, 21) + '…' : s;
 }
 

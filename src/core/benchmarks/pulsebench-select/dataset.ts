@@ -7,9 +7,11 @@ import { datasetFingerprint } from '../../fingerprint';
 import { dirname, joinPath, NameIndex, type FileSource } from '../../io/fileSource';
 import { openParquet, plainNumber, readParquetRows, type ParquetFile } from '../../io/parquet';
 import { decodeText, forEachJsonObjectLine } from '../../io/text';
+import { parseJsonLine } from '../../io/json';
 import { displaySize, parseImageHeader, readImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isRecord, selectedOf, toItem, type SelItem } from './items';
+import { ImageProblems } from '../../image/imageProblems';
 
 /** Where a sample's page image is: a row of a parquet file, or a file of the folder. */
 export type ImageRef = { kind: 'parquet'; file: string; row: number } | { kind: 'file'; path: string } | null;
@@ -92,12 +94,12 @@ function sampleFromRow(row: RawRow, warnings: string[]): PulseSample | null {
   let gt: unknown = row.groundTruth;
   if (gt instanceof Uint8Array) gt = decodeText(gt);
   if (typeof gt === 'string') {
-    try {
-      gt = JSON.parse(gt);
-    } catch {
-      warnings.push(`${row.where} (${id}): ground_truth is not valid JSON`);
+    const r = parseJsonLine(gt);
+    if (!r.ok) {
+      warnings.push(`${row.where} (${id}): ground_truth is ${r.why}`);
       return null;
     }
+    gt = r.value;
   }
   if (!isRecord(gt)) {
     warnings.push(`${row.where} (${id}): ground_truth is not an object`);
@@ -204,6 +206,7 @@ async function readRowsOrThrow(pf: ParquetFile, opts: Parameters<typeof readParq
 
 async function loadParquet(src: FileSource, files: string[], ctx?: RunContext): Promise<PulseDataset> {
   const warnings: string[] = [];
+  const problems = new ImageProblems('its form is scored without a picture');
   const samples: PulseSample[] = [];
   const opened: ParquetFile[] = [];
   for (const path of files) {
@@ -246,7 +249,7 @@ async function loadParquet(src: FileSource, files: string[], ctx?: RunContext): 
             s.height = d.height;
           } else {
             s.image = null;
-            warnings.push(`${pf.path} row ${rg.rowStart + k} (${s.id}): ${bytes ? 'image bytes are not a known image format' : 'no image bytes'}`);
+            problems.undecodable(`${path ?? 'page image'} (${pf.path} row ${rg.rowStart + k}, ${s.id})`, bytes?.length ? 'no PNG, JPEG, GIF, BMP or WebP header with a size' : 'no image bytes');
           }
         });
         done += rg.rowEnd - rg.rowStart;
@@ -255,6 +258,7 @@ async function loadParquet(src: FileSource, files: string[], ctx?: RunContext): 
     }
     for (const x of fileSamples) if (x.s) samples.push(x.s);
   }
+  warnings.push(...problems.warnings());
   const leaderboard = await loadLeaderboard(src, warnings);
   return finish('parquet', samples, warnings, leaderboard, files[0]);
 }
@@ -309,6 +313,7 @@ async function loadLeaderboard(src: FileSource, warnings: string[]): Promise<Lea
 
 async function loadJsonl(src: FileSource, files: string[], ctx?: RunContext): Promise<PulseDataset> {
   const warnings: string[] = [];
+  const problems = new ImageProblems('its form is scored without a picture');
   const samples: PulseSample[] = [];
   const names = new NameIndex(src.list().map((e) => e.path));
   const existing = new Set(src.list().map((e) => e.path));
@@ -335,7 +340,7 @@ async function loadJsonl(src: FileSource, files: string[], ctx?: RunContext): Pr
         // Relative to the JSONL file's folder, else to the root, else by file name anywhere.
         const found = [resolveRelative(dirname(path), rel), resolveRelative('', rel)].find((p) => existing.has(p)) ?? names.byFileName(rel);
         if (found) s.image = { kind: 'file', path: found };
-        else warnings.push(`${path} line ${line} (${s.id}): image ${rel} not found`);
+        else problems.notFound(`${rel} (${path} line ${line}, ${s.id})`);
       }
       samples.push(s);
     }
@@ -348,10 +353,11 @@ async function loadJsonl(src: FileSource, files: string[], ctx?: RunContext): Pr
         const d = displaySize(h);
         s.width = d.width;
         s.height = d.height;
-      } else warnings.push(`${s.image.path}: not a readable image`);
+      } else problems.undecodable(s.image.path, 'no PNG, JPEG, GIF, BMP or WebP header with a size');
     }
     ctx?.progress?.({ phase: 'read', done: ++done, total: samples.length, label: 'images' });
   }
+  warnings.push(...problems.warnings());
   return finish('jsonl', samples, warnings, await loadLeaderboard(src, warnings), files[0]);
 }
 

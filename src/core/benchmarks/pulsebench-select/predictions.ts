@@ -8,6 +8,7 @@ import type { FileSource } from '../../io/fileSource';
 import { forEachJsonObjectLine } from '../../io/text';
 import type { RunContext } from '../../model';
 import { isRecord, selectedOf, toItem, type SelItem } from './items';
+import { quoteValue } from '../../io/json';
 
 export interface PredItem extends SelItem {
   /** False for `selected: false | 0 | "false" | "no" | "0"`: shown, never scored. */
@@ -81,7 +82,7 @@ export async function parsePredictionFile(
       // An unselected prediction is drawn, never matched: no token Set (a fifth of the memory of an items-only file).
       const it = toItem(o, selected);
       if (!it) {
-        warnings.push(`${where} has page ${JSON.stringify(o.page)}, not an integer; left out`);
+        warnings.push(`${where} has page ${quoteValue(o.page, 64)}, not an integer; left out`);
         return;
       }
       list.push({ ...it, selected, line: n });

@@ -11,6 +11,8 @@ import { forEachLine } from '../../io/text';
 import { readImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isBox } from './parse';
+import { parseJsonLine } from '../../io/json';
+import { ImageProblems } from '../../image/imageProblems';
 
 export type Space = 'abs' | 'rel1000';
 export const SPACES: readonly Space[] = ['abs', 'rel1000'];
@@ -168,14 +170,13 @@ async function readSpace(
     data.rawLines.push(text);
     if (text.trim() === '') return;
     if (line % 5000 === 0) ctx?.signal?.throwIfAborted();
-    let o: unknown;
-    try {
-      o = JSON.parse(text);
-    } catch {
+    const parsed = parseJsonLine(text);
+    if (!parsed.ok) {
       data.badLines += 1;
-      warnings.push(`${name} line ${line}: not valid JSON`);
+      warnings.push(`${name} line ${line}: ${parsed.why}`);
       return;
     }
+    const o = parsed.value;
     const q = readQuery(o, line);
     if (typeof q === 'string') {
       data.badLines += 1;
@@ -223,17 +224,14 @@ export async function loadTabench(src: FileSource, ctx?: RunContext): Promise<Ta
   const names = new NameIndex(imagePaths);
   const imageFiles = new Map<string, string | null>();
   const imageSizes = new Map<string, { width: number; height: number } | null>();
-  let missing = 0;
+  const problems = new ImageProblems('its queries are scored without a picture');
   for (const p of images) {
     const direct = joinPath(root, p);
     const file = listed.has(direct) ? direct : (names.byFileName(p) ?? null);
     imageFiles.set(p, file);
-    if (!file) missing += 1;
+    if (!file) problems.notFound(p);
   }
-  if (missing > 0) {
-    const first = images.find((p) => imageFiles.get(p) === null);
-    warnings.push(`${missing} of ${images.length} images are not in the folder (first: ${first})`);
-  }
+  if (problems.notFoundCount > 0) warnings.push(`${problems.notFoundCount} of ${images.length} images are not in the folder`);
   let done = 0;
   const queue = images.filter((p) => imageFiles.get(p));
   const worker = async () => {
@@ -252,8 +250,12 @@ export async function loadTabench(src: FileSource, ctx?: RunContext): Promise<Ta
     }
   };
   await Promise.all(Array.from({ length: Math.min(8, queue.length) }, worker));
-  const unsized = [...imageSizes.values()].filter((s) => s === null).length;
-  if (unsized > 0) warnings.push(`${unsized} images have a header this reader does not understand`);
+  // In the dataset's order (the header reads above finish in any order).
+  for (const p of images) {
+    const f = imageFiles.get(p);
+    if (f && imageSizes.get(p) === null) problems.undecodable(f, 'no PNG, JPEG, GIF, BMP or WebP header with a size');
+  }
+  warnings.push(...problems.warnings());
 
   const r2t = main.queries.filter((q) => q.task === 'R2T').length;
   const info: DatasetInfo = {
