@@ -88,7 +88,7 @@ describe.skipIf(!HAS_SHARED)('error taxonomy invariants on the shared datasets',
     const session = await BenchSession.open(nodeFolderSource(shared('data', 'ltb-mini')));
     for (const f of ['ltbmini-object.json', 'ltbmini-mmocr.jsonl', 'ltbmini-icdar']) await session.addPredictions(input(join(ref, f)));
     for (const variant of ['mmocr-1.0.1', 'mmocr-0.6.3']) {
-      for (const options of [{}, { case_split: 'norm' }, { score_thr: '0.5' }]) {
+      for (const options of [{}, { case_split: 'norm' }, { score_thr: '0.5' }] as Record<string, string>[]) {
         const { results, report } = await scoreBoth(session, options, variant);
         expect(results).toHaveLength(3);
         for (const r of results) {
@@ -138,7 +138,7 @@ describe.skipIf(!HAS_SHARED)('error taxonomy invariants on the shared datasets',
   it('tabench-mini with the reference predictions, micro and macro', async () => {
     const session = await BenchSession.open(nodeFolderSource(shared('data', 'tabench-mini')));
     for (const f of ['qwen3vl-2b-sim.jsonl', 'thinker-7b-sim.jsonl']) await session.addPredictions(input(shared('reference', 'tabench', f)));
-    for (const options of [{}, { t2r_average: 'macro' }]) {
+    for (const options of [{}, { t2r_average: 'macro' }] as Record<string, string>[]) {
       const { results } = await scoreBoth(session, options);
       for (const r of results) checkResult('tabench', r);
     }
@@ -147,7 +147,7 @@ describe.skipIf(!HAS_SHARED)('error taxonomy invariants on the shared datasets',
   it('chronicles-mini with its bundled results', async () => {
     const session = await BenchSession.open(nodeFolderSource(shared('data', 'chronicles-mini')));
     await session.addBundledPredictions();
-    for (const options of [{}, { reextract: 'true' }]) {
+    for (const options of [{}, { reextract: 'true' }] as Record<string, string>[]) {
       const { results } = await scoreBoth(session, options);
       for (const r of results) {
         checkResult('chronicles', r);
