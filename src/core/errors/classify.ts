@@ -38,8 +38,9 @@ export interface ErrorImage {
 }
 
 export interface ErrorRules {
-  /** The protocol's pair rule on the box / polygon IoU ("would match", ignoring use). */
-  matches(iou: number): boolean;
+  /** The protocol's pair rule on the box / polygon IoU ("would match", ignoring use): IoU > iou when strict, else IoU ≥ iou. */
+  iou: number;
+  strict: boolean;
   /** Text benchmarks: the texts of GT g and prediction p agree (absent: no text check). */
   textEqual?(g: number, p: number): boolean;
   /** LTB's first-fit: the `order` class applies. */
@@ -102,7 +103,10 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
   fit(nPred);
   const text = rules.textEqual;
   const id = rules.predId ?? ((p: number) => p);
-  const would = (g: number, p: number, iou: number) => rules.matches(iou) && (!text || text(g, p));
+  const T = rules.iou;
+  const strict = rules.strict;
+  const matches = (x: number) => (strict ? x > T : x >= T);
+  const would = (g: number, p: number, iou: number) => matches(iou) && (!text || text(g, p));
 
   // How many care GTs each prediction taking part covers (inside(g, p) ≥ 0.5), and one of them.
   cover.fill(0, 0, nPred);
@@ -136,7 +140,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
         }
       }
       // IoU(union, g) ≤ area(union ∩ g) / area(g) ≤ Σ inter / area(g): skip the union when even that cannot match.
-      if (parts.length >= 2 && gArea[g] > 0 && rules.matches(Math.min(1, interSum / gArea[g])) && rules.matches(rules.unionIoU(g, parts))) {
+      if (parts.length >= 2 && gArea[g] > 0 && matches(Math.min(1, interSum / gArea[g])) && matches(rules.unionIoU(g, parts))) {
         res.fn[g] = FN.split;
         if (withs) res.fnWith![g] = { pred: parts.map(id) };
         continue;
@@ -160,7 +164,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
           }
           if (orderP < 0 && predPartner[p] >= 0 && would(g, p, iou)) orderP = p;
           if (mergeP < 0 && cover[p] >= 2 && gArea[g] > 0 && pinter[q] / gArea[g] >= COVER) mergeP = p;
-          if (recogP < 0 && text && rules.matches(iou) && !text(g, p)) recogP = p;
+          if (recogP < 0 && text && matches(iou) && !text(g, p)) recogP = p;
         } else if (r === ROLE_I) {
           if (dcP < 0 && would(g, p, iou)) dcP = p;
         } else if (r === ROLE_B) {
@@ -246,7 +250,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
       }
       if (dupG[p] < 0 && matched && would(g, p, iou)) dupG[p] = g;
       if (splitG[p] < 0 && isSplit && pArea[p] > 0 && pinter[q] / pArea[p] >= COVER) splitG[p] = g;
-      if (recogG[p] < 0 && text && rules.matches(iou) && !text(g, p)) recogG[p] = g;
+      if (recogG[p] < 0 && text && matches(iou) && !text(g, p)) recogG[p] = g;
     }
   }
   for (let p = 0; p < nPred; p++) {
