@@ -150,12 +150,15 @@ export async function scoreLtb(
       const { e, tallies } = tx;
       e.begin(img, preds.data.images[i], geoms[i]);
       for (const s of splits) {
-        if (!(img.splits & (1 << s))) continue;
+        // The case split is classed by buildCase below (with the instances behind each class).
+        if (!(img.splits & (1 << s)) || s === cs) continue;
         const t = tallies.get(s)!;
         addCounts(e.im, e.classify(s, best.get(s)!), t.fn, t.fp);
       }
     }
-    const caseTx = classCounts ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed } : null;
+    const caseTx = tx
+      ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed, tally: img.splits & (1 << cs) ? tx.tallies.get(cs) : undefined }
+      : null;
     const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand, caseTx);
     if (caseCounts) {
       caseCounts.misses[i] = c.detail!.fn as number;
