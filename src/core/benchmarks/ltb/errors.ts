@@ -208,10 +208,19 @@ export class LtbErrors {
         if (pts[i + 1] > maxY) maxY = pts[i + 1];
       }
       const list = this.dropList;
+      // When the geometry knows the GT's (repaired) area: IoU ≤ inter / area(g) ≤ area(bbox ∩ bbox) / area(g).
+      const gA = this.geom.gArea[g] ?? 0;
+      const thr = this.v.iou;
       let gr: Region | null = null;
       for (let i = 0; i < list.length && found < 0; i++) {
         const b = 4 * i;
         if (bounds[b + 2] <= minX || bounds[b] >= maxX || bounds[b + 3] <= minY || bounds[b + 1] >= maxY) continue;
+        if (gA > 0) {
+          const w = Math.min(bounds[b + 2], maxX) - Math.max(bounds[b], minX);
+          const h = Math.min(bounds[b + 3], maxY) - Math.max(bounds[b + 1], minY);
+          // A little slack for the float32 cast of the coordinates.
+          if ((w * h) / gA <= thr * (1 - 1e-6)) continue;
+        }
         gr ??= this.gtRegion(g);
         const r = this.predRegion(list[i]);
         if (regionIoU(gr, r, intersectionArea(gr, r)) > this.v.iou) found = list[i];
