@@ -293,4 +293,28 @@ describe('dHmean', () => {
     const { unit } = await score('gansulishuzhi', [{ box: [0, 0, 10, 10] }], [{ box: [5, 0, 15, 10] }]);
     expect(unit.dhmean.localization).toBe(1);
   });
+
+  it('TABench macro averages the per-query deltas; micro pools (q1: 2 GT both exact, q2: 1 GT at IoU 0.33)', async () => {
+    const q = (id: string, gt: B[]) => ({ id, image_path: 'Book/b.jpg', category: 'Book', task_type: 'T2R', question: id, bbox: gt, GT: gt.map((b) => ({ bbox: b, text: 'x' })), text: 'x' });
+    const q1 = q('q1', [
+      [0, 0, 10, 10],
+      [20, 0, 30, 10],
+    ]);
+    const q2 = q('q2', [[0, 0, 10, 10]]);
+    const name = 'TABench-abs_with_predictions.jsonl';
+    const lines = [
+      { ...q1, prediction: JSON.stringify(q1.bbox) },
+      { ...q2, prediction: JSON.stringify([[5, 0, 15, 10]]) },
+    ];
+    const unitOf = async (average: string) =>
+      (await session(new MemorySource('TABench', { 'TABench-abs.jsonl': jsonl([q1, q2]) }), new MemorySource('p', { [name]: jsonl(lines) }), name, { t2r_average: average }))
+        .diagnostics!.errors.t2r;
+    const micro = await unitOf('micro');
+    // micro: tp 2, gt 3, pred 3 → F1 2/3; fixed → F1 1.
+    expect(micro.dhmean.localization).toBeCloseTo(1 - 2 / 3, 12);
+    // macro: (1 + 0) / 2 → (1 + 1) / 2.
+    const macro = await unitOf('macro');
+    expect(macro.dhmean.localization).toBeCloseTo(0.5, 12);
+    expect(macro.fn).toEqual(micro.fn);
+  });
 });
