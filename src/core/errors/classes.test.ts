@@ -317,4 +317,37 @@ describe('dHmean', () => {
     expect(macro.dhmean.localization).toBeCloseTo(0.5, 12);
     expect(macro.fn).toEqual(micro.fn);
   });
+
+  it('Chronicles: the mean of per-row deltas per script, and all/spotting the mean over scripts (as the official summary)', async () => {
+    const row = (path: string, font: string, boxes: B[]) => ({
+      image_path: path,
+      font_type: font,
+      annotation: '王'.repeat(boxes.length),
+      width: 1000,
+      height: 1000,
+      spotting: boxes.map((b) => ({ bbox: { x1: b[0], y1: b[1], x2: b[2], y2: b[3] }, text: '王' })),
+    });
+    const rows = [row('images/甲骨文/a.png', '甲骨文', [[0, 0, 10, 10], [20, 0, 30, 10]]), row('images/甲骨文/b.png', '甲骨文', [[0, 0, 10, 10]]), row('images/金文/c.png', '金文', [[0, 0, 10, 10]])];
+    const answer = (path: string, items: { bbox: B; char: string }[]) => ({ image_path: path, infer_results: { 字符检测: { thinking: '', answer: '', extract: { items } } } });
+    const src = new MemorySource('c', {
+      'data/Chronicles_OCR.jsonl': jsonl(rows),
+      'infer_results/m/results.jsonl': jsonl([
+        answer('images/甲骨文/a.png', [{ bbox: [0, 0, 10, 10], char: '王' }, { bbox: [20, 0, 30, 10], char: '王' }]),
+        answer('images/甲骨文/b.png', [{ bbox: [0, 0, 10, 10], char: '占' }]), // recognition: F1 0
+        answer('images/金文/c.png', [{ bbox: [0, 0, 10, 10], char: '王' }]),
+      ]),
+    });
+    const s = await BenchSession.open(src);
+    await s.addBundledPredictions();
+    const [r] = await s.score(s.resolveProtocol(undefined, {}));
+    expect(r.metrics['oracle_bone/spotting']).toBe(0.5);
+    const ob = r.diagnostics!.errors['oracle_bone/spotting'];
+    expect(ob).toMatchObject({ gt: 3, pred: 3, hits: 2, fn: { recognition: 1 }, fp: { recognition: 1 } });
+    // Rows (1, 0) → (1, 1): +0.5 (a pooled F1 would say 2/3 → 1, +0.33).
+    expect(ob.dhmean.recognition).toBeCloseTo(0.5, 12);
+    // all/spotting = mean(0.5, 1) = 0.75 → mean(1, 1): +0.25.
+    expect(r.metrics['all/spotting']).toBe(0.75);
+    expect(r.diagnostics!.errors['all/spotting'].dhmean.recognition).toBeCloseTo(0.25, 12);
+    expect(r.diagnostics!.errors['bronze/spotting']).toMatchObject({ fn: {}, fp: {}, dhmean: { all_fp: 0, all_fn: 0 } });
+  });
 });
