@@ -266,4 +266,3 @@ export function ltbErrorsFor(v: Variant): LtbErrors {
   return e;
 }
 
-export { ROLE_I, ROLE_P };
