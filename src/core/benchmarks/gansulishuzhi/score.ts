@@ -12,6 +12,13 @@ import { looksLikeQwenBoxTokens, QWEN_OPTION, readQwenBoxTokens, rel1000ToPixels
 import { inspectSpace, pixelReadingWarning, rel1000ReadingWarning, usableSize, type SpaceSample } from '../../geometry/coordSpace';
 import type { GansuDataset, Page } from './dataset';
 import type { GansuPredictions, PagePrediction } from './predictions';
+import { applyClasses, classifyBoxes, SLOTS } from '../../errors/boxes';
+import { addCounts } from '../../errors/classify';
+import { f1Of, newTally, unitErrors } from '../../errors/units';
+import { collectSuspectInputs } from '../../errors/suspects';
+import { errorSlot, FP_CLASSES, type UnitErrors } from '../../model';
+
+const BACKGROUND = FP_CLASSES.indexOf('background');
 
 export const THRESHOLDS = [0.3, 0.5, 0.7] as const;
 /** The threshold the case view colours by (the spec's outcome rule). */
@@ -78,6 +85,10 @@ export async function scoreGansu(
   let nPred = 0;
   let missing = 0;
   const cases: CaseRecord[] = [];
+  // The error taxonomy (errors.md): one unit per threshold; the case view's classes at CASE_T.
+  const taxonomy = ctx?.diagnostics !== false;
+  const tallies = THRESHOLDS.map(() => newTally(null));
+  const classCounts = new Uint16Array(taxonomy ? ds.pages.length * SLOTS : 0);
   for (let i = 0; i < ds.pages.length; i++) {
     if (i % 1000 === 0) ctx?.signal?.throwIfAborted();
     const page = ds.pages[i];
@@ -111,7 +122,33 @@ export async function scoreGansu(
         }
       });
     }
-    cases.push(pageCase(ds, page, p, px, m.pairs, m.gtBest, m.predBest, optionCoords));
+    const c = pageCase(ds, page, p, px, m.pairs, m.gtBest, m.predBest, optionCoords);
+    if (taxonomy) {
+      THRESHOLDS.forEach((t, k) => {
+        // "Would match" at T is IoU ≥ T; the official pairs at T are the greedy pairs with IoU ≥ T.
+        const gtPartner = new Int32Array(page.gt.length).fill(-1);
+        const predPartner = new Int32Array(boxes.length).fill(-1);
+        for (const x of m.pairs) {
+          if (x.iou >= t) {
+            gtPartner[x.gt] = x.pred;
+            predPartner[x.pred] = x.gt;
+          }
+        }
+        const atCase = t === CASE_T;
+        const { im, res } = classifyBoxes({ gt: page.gt, pred: boxes, gtPartner, predPartner }, t, false, atCase);
+        addCounts(im, res, tallies[k].fn, tallies[k].fp);
+        if (atCase) applyClasses(res, c.gt, c.pred, classCounts, i * SLOTS);
+      });
+      // Boxes that could not be placed (rel1000 on a page with no size) are FPs that reach no GT:
+      // background, so that the FP classes still sum to pred − hits.
+      if (px?.noSize && px.raw.length > 0) {
+        for (const tally of tallies) tally.fp[BACKGROUND] += px.raw.length;
+        for (const inst of c.pred) if (inst.state === 'fp' && !inst.shape) inst.error = 'background';
+        const slot = i * SLOTS + errorSlot('fp', 'background');
+        classCounts[slot] = Math.min(65535, classCounts[slot] + px.raw.length);
+      }
+    }
+    cases.push(c);
   }
   const metrics: Record<string, number> = {};
   THRESHOLDS.forEach((t, k) => {
@@ -129,6 +166,11 @@ export async function scoreGansu(
     metrics[`${key}/fp`] = fp;
     metrics[`${key}/fn`] = fn;
     metrics[`${key}/mean_iou`] = tp > 0 ? pools[k].iouSum / tp : 0;
+  });
+  const errors: Record<string, UnitErrors> = {};
+  THRESHOLDS.forEach((t, k) => {
+    Object.assign(tallies[k], { gt: nGt, pred: nPred, hits: pools[k].tp });
+    errors[`iou${t}`] = unitErrors(tallies[k], f1Of);
   });
   metrics.mean_iou = pairCount > 0 ? pairIouSum / pairCount : 0;
   metrics.pages = ds.pages.length;
@@ -164,6 +206,7 @@ export async function scoreGansu(
         : []),
     ],
     cases,
+    ...(taxonomy ? { diagnostics: { errors, case_unit: `iou${CASE_T}`, case_counts: classCounts, ...collectSuspectInputs(cases, classCounts) } } : {}),
   };
 }
 

@@ -12,6 +12,10 @@ import { predLength, type LtbPredictions } from './readPredictions';
 import { HARD, NORM, SPLITS, thresholdLabel } from './splits';
 import { addImageToSplit, newTotals, rates, Scratch, type SplitTotals } from './splitCounts';
 import { WarningList } from './values';
+import { ltbErrorsFor } from './errors';
+import { addCounts } from '../../errors/classify';
+import { newTally, unitErrors, type UnitTally } from '../../errors/units';
+import { ERROR_SLOTS, type BackgroundFp, type UnitErrors } from '../../model';
 
 export interface ThresholdRow {
   threshold: number;
@@ -110,6 +114,24 @@ export async function scoreLtb(
     summaries[key] = { key, file: f.path, best_index: b, per_threshold: rows };
   }
 
+  // The error taxonomy: every split at its best threshold, on the geometry computed above.
+  const taxonomy = ctx?.diagnostics !== false;
+  const errors: Record<string, UnitErrors> = {};
+  let tx: { tallies: Map<number, UnitTally>; e: ReturnType<typeof ltbErrorsFor> } | null = null;
+  if (taxonomy) {
+    const tallies = new Map<number, UnitTally>();
+    for (const f of ds.splitFiles) {
+      const t = totals.get(f.split)!;
+      const b = best.get(f.split)!;
+      const tally = newTally(v.sweep ? v.thresholds[b] : v.thresholds[0]);
+      tally.gt = t.gt;
+      tally.pred = t.pred[b];
+      tally.hits = t.hits[b];
+      tallies.set(f.split, tally);
+    }
+    tx = { tallies, e: ltbErrorsFor(v) };
+  }
+
   // Cases: one per image, for the chosen split at its best threshold.
   const cs = caseSplitOf(ds, protocol);
   const ci = best.get(cs) ?? 0;
@@ -119,8 +141,25 @@ export async function scoreLtb(
   let fitHits = 0;
   const onDemand = predInstancesOnDemand(preds.counts.predictions ?? 0);
   const caseCounts = onDemand ? { misses: new Uint32Array(total), falsePositives: new Uint32Array(total) } : undefined;
+  const classCounts = taxonomy ? new Uint16Array(total * ERROR_SLOTS.length) : undefined;
+  const background: BackgroundFp[] = [];
+  const missed: number[] = [];
   const cases = ds.images.map((img, i) => {
-    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand);
+    if (tx) {
+      // Every split of the image at its best threshold; the case below reuses the image's caches.
+      const { e, tallies } = tx;
+      e.begin(img, preds.data.images[i], geoms[i]);
+      for (const s of splits) {
+        // The case split is classed by buildCase below (with the instances behind each class).
+        if (!(img.splits & (1 << s)) || s === cs) continue;
+        const t = tallies.get(s)!;
+        addCounts(e.im, e.classify(s, best.get(s)!), t.fn, t.fp);
+      }
+    }
+    const caseTx = tx
+      ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed, tally: img.splits & (1 << cs) ? tx.tallies.get(cs) : undefined }
+      : null;
+    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand, caseTx);
     if (caseCounts) {
       caseCounts.misses[i] = c.detail!.fn as number;
       caseCounts.falsePositives[i] = c.detail!.fp as number;
@@ -131,6 +170,7 @@ export async function scoreLtb(
     return c;
   });
   ctx?.progress?.({ phase: 'score', done: total, total, label: `${preds.model}: ${v.name}` });
+  if (tx) for (const f of ds.splitFiles) errors[SPLITS[f.split].key] = unitErrors(tx.tallies.get(f.split)!, (h, g, p) => rates(h, g, p).hmean);
 
   return {
     model: preds.model,
@@ -145,6 +185,18 @@ export async function scoreLtb(
     warnings: warnings.list(),
     cases,
     ...(caseCounts ? { caseCounts } : {}),
+    ...(classCounts
+      ? {
+          diagnostics: {
+            errors,
+            case_unit: SPLITS[cs].key,
+            case_counts: classCounts,
+            background,
+            missed: Uint32Array.from(missed),
+            polygon_mode: v.multi,
+          },
+        }
+      : {}),
     extra: {
       protocol: v.name,
       thresholds: [...v.thresholds],
