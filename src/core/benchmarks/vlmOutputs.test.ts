@@ -313,6 +313,8 @@ describe('gansulishuzhi page sizes (an in-memory set)', () => {
     expect(session.info.warnings).toEqual([
       'manifest.jsonl line 1: image_size_px [0, 400] is not [width, height] with two positive numbers: ignored (the page\'s size comes from its image header when readable)',
       '1 of 2 page images are not in the folder',
+      'image not found: pages/page_001.png (its page is scored without a picture)',
+      'image not decodable: pages/page_002.png: not a PNG, JPEG, GIF, BMP, WebP or TIFF image (its page is scored without a picture)',
     ]);
     const run = jsonl([
       { id: 'page_001', pred_bboxes: [[0, 0, 500, 250]] },
