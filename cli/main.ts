@@ -30,6 +30,19 @@ function predictionInput(path: string): PredictionInput {
   return { source, path: basename(abs), name };
 }
 
+/**
+ * BENCHLENS_CLI_TIMINGS=1 prints each phase's wall time to stderr (`timing <phase> <ms>`), for
+ * `npm run bench`; otherwise a phase is just the call.
+ */
+const TIMINGS = process.env.BENCHLENS_CLI_TIMINGS === '1';
+async function phase<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
+  if (!TIMINGS) return fn();
+  const t0 = performance.now();
+  const out = await fn();
+  console.error(`timing ${name} ${(performance.now() - t0).toFixed(1)}`);
+  return out;
+}
+
 async function main(argv: string[]): Promise<number> {
   const args = parseArgs(argv);
   if (args.command === 'help') {
@@ -53,20 +66,24 @@ async function main(argv: string[]): Promise<number> {
   } catch {
     throw new InputError(`dataset ${args.dataset}: not a folder`);
   }
-  const session = await BenchSession.open(nodeFolderSource(datasetDir), args.benchmark as never);
+  const session = await phase('open dataset', () => BenchSession.open(nodeFolderSource(datasetDir), args.benchmark as never));
   const protocol = session.resolveProtocol(args.protocol, args.options);
-  // Predictions that ship inside the dataset folder count only when none are named.
-  if (args.preds.length === 0 && !args.noBundled) await session.addBundledPredictions();
-  for (const p of args.preds) await session.addPredictions(predictionInput(p));
+  await phase('read predictions', async () => {
+    // Predictions that ship inside the dataset folder count only when none are named.
+    if (args.preds.length === 0 && !args.noBundled) await session.addBundledPredictions();
+    for (const p of args.preds) await session.addPredictions(predictionInput(p));
+  });
   if (session.modelNames.length === 0) {
     throw new InputError(`no predictions: give --pred <file-or-dir> (the dataset folder ships none)`);
   }
-  const results = await session.score(protocol);
-  const report = session.report(protocol, results);
+  const results = await phase('score', () => session.score(protocol));
   const out = resolve(args.out);
-  mkdirSync(out, { recursive: true });
-  writeFileSync(resolve(out, 'report.json'), serializeReport(report));
-  writeLines(resolve(out, 'case_analysis.jsonl'), session.eachCaseLine(results));
+  await phase('report.json', () => {
+    const report = session.report(protocol, results);
+    mkdirSync(out, { recursive: true });
+    writeFileSync(resolve(out, 'report.json'), serializeReport(report));
+  });
+  await phase('case_analysis.jsonl', () => writeLines(resolve(out, 'case_analysis.jsonl'), session.eachCaseLine(results)));
   const warnings = results.reduce((n, r) => n + r.warnings.length, 0) + session.info.warnings.length;
   console.error(
     `${session.adapter.title}: ${session.info.summary}; ${results.length} model(s) scored with ${protocol.name}` +
