@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../test/shared';
-import { expectMetric } from './helpers';
+import { dropPaths, expectMetric } from './helpers';
 import { KEY, ltbDemoNumbers, writeLtbDemo } from './demoNumbers';
 
 const BUILT = resolve(REPO_ROOT, 'dist/benchlens.html');
@@ -70,4 +70,36 @@ test('benchlens.html from file:// opens a folder (folder input), adds prediction
   await p.locator(`[data-testid="case-row"][data-case-id="${id}"]`).click();
   await expect(p.getByRole('group', { name: 'Case status' }).locator('[data-status="gt_wrong"]')).toHaveAttribute('aria-pressed', 'true');
   await expect(p.getByLabel('Case note')).toHaveValue('kept on file://');
+});
+
+test('benchlens.html from file://: what Chromium offers there, and a dropped folder opens', async ({ page: p }) => {
+  const files = await writeLtbDemo(join(dir, 'data-2'));
+  await p.goto(page);
+  // What the README says about file://, checked: a secure context (so the File System Access
+  // pickers exist) with IndexedDB (reviews, recent folders), but neither a service worker nor
+  // the origin-private file system: both are refused for the file: scheme's opaque origin.
+  const offered = await p.evaluate(async () => ({
+    secure: isSecureContext,
+    directoryPicker: typeof (window as { showDirectoryPicker?: unknown }).showDirectoryPicker === 'function',
+    indexedDB: await new Promise<boolean>((r) => {
+      const q = indexedDB.open('benchlens-probe');
+      q.onsuccess = () => (q.result.close(), r(true));
+      q.onerror = () => r(false);
+    }),
+    serviceWorker: await navigator.serviceWorker.register('./sw.js').then(
+      () => 'registered',
+      (e: Error) => `refused (${e.name})`,
+    ),
+    opfs: await navigator.storage.getDirectory().then(
+      () => 'available',
+      (e: Error) => `refused (${e.name})`,
+    ),
+  }));
+  expect(offered).toMatchObject({ secure: true, directoryPicker: true, indexedDB: true });
+  expect(offered.serviceWorker).toMatch(/^refused/);
+  expect(offered.opfs).toBe('refused (SecurityError)');
+
+  await dropPaths(p, [files.dataset]);
+  await expect(p.getByTestId('dataset-summary')).toContainText('LTB');
+  await expect(p.getByTestId('dataset-summary')).toContainText('8 images');
 });
