@@ -5,11 +5,11 @@
  * the source does, and it must not carry the UI.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_BUNDLE, CLI_DIR } from '../scripts/cliBundle.mjs';
+import { CLI_BUNDLE, CLI_DIR, inputRecords, staleReason } from '../scripts/cliBundle.mjs';
 import { makeDemo } from '../src/core/benchmarks/ltb/demo';
 import { serializeReport } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
@@ -86,5 +86,35 @@ describe('the compiled CLI, alone in an empty folder', () => {
     const bad = run('score', '--dataset', join(dir, 'nope'), '--pred', 'x', '--out', out);
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe(`benchlens: dataset ${join(dir, 'nope')}: not a folder`);
+  });
+});
+
+describe('when the bundle is rebuilt (scripts/cliBundle.mjs)', () => {
+  it('is fresh while every input has its recorded content, stale when one changed or is gone, not when one is only touched', () => {
+    const root = mkdtempSync(join(tmpdir(), 'benchlens-stale-'));
+    try {
+      const bundle = join(root, 'out.mjs');
+      const inputList = join(root, 'inputs.json');
+      const paths = { bundle, inputList, root };
+      expect(staleReason(paths)).toBe('no bundle yet');
+      writeFileSync(bundle, '');
+      expect(staleReason(paths)).toBe('no input list');
+      writeFileSync(join(root, 'a.ts'), 'export const a = 1;\n');
+      writeFileSync(join(root, 'b.ts'), 'export const b = 2;\n');
+      writeFileSync(inputList, JSON.stringify({ files: inputRecords([join(root, 'a.ts'), join(root, 'b.ts')], root) }));
+      expect(staleReason(paths)).toBeNull();
+      // A checkout or `touch` changes the time, not the content: still fresh (the hash decides).
+      utimesSync(join(root, 'a.ts'), new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
+      expect(staleReason(paths)).toBeNull();
+      // An edit of the same size: the time differs from the recorded one, so the hash is compared.
+      writeFileSync(join(root, 'a.ts'), 'export const a = 3;\n');
+      expect(staleReason(paths)).toBe('a.ts changed');
+      writeFileSync(join(root, 'a.ts'), 'export const a = 1;\n');
+      expect(staleReason(paths)).toBeNull();
+      unlinkSync(join(root, 'b.ts'));
+      expect(staleReason(paths)).toBe('b.ts is gone');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -25,17 +25,20 @@ const BUILD_FILES = ['scripts/cliBundle.mjs', 'package.json', 'package-lock.json
 const sha1 = (path) => createHash('sha1').update(readFileSync(path)).digest('hex');
 const posix = (p) => p.split(sep).join('/');
 
-/** Why the bundle must be (re)built, or null when it is up to date with every input. */
-export function staleReason() {
-  if (!existsSync(CLI_BUNDLE)) return 'no bundle yet';
+/**
+ * Why the bundle must be (re)built, or null when it is up to date with every input. (The paths
+ * are parameters for the tests; the CLI uses the defaults.)
+ */
+export function staleReason({ bundle = CLI_BUNDLE, inputList = INPUTS, root = ROOT } = {}) {
+  if (!existsSync(bundle)) return 'no bundle yet';
   let inputs;
   try {
-    inputs = JSON.parse(readFileSync(INPUTS, 'utf8'));
+    inputs = JSON.parse(readFileSync(inputList, 'utf8'));
   } catch {
     return 'no input list';
   }
   for (const f of inputs.files) {
-    const abs = resolve(ROOT, f.path);
+    const abs = resolve(root, f.path);
     let st;
     try {
       st = statSync(abs);
@@ -46,6 +49,14 @@ export function staleReason() {
     if (st.size !== f.size || sha1(abs) !== f.sha1) return `${f.path} changed`;
   }
   return null;
+}
+
+/** What the input list records of each file: enough to tell later whether its content changed. */
+export function inputRecords(absPaths, root) {
+  return absPaths.map((abs) => {
+    const st = statSync(abs);
+    return { path: posix(relative(root, abs)), size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(abs) };
+  });
 }
 
 /** Builds dist-cli/benchlens.mjs (into a private folder first, so concurrent builds never mix). */
@@ -78,10 +89,7 @@ export async function buildCliBundle({ quiet = false } = {}) {
     const file = id.split('?')[0];
     if (!file.startsWith('\0') && existsSync(file)) ids.add(file);
   }
-  const files = [...ids].sort().map((abs) => {
-    const st = statSync(abs);
-    return { path: posix(relative(ROOT, abs)), size: st.size, mtimeMs: st.mtimeMs, sha1: sha1(abs) };
-  });
+  const files = inputRecords([...ids].sort(), ROOT);
   mkdirSync(CLI_DIR, { recursive: true });
   renameSync(join(tmp, 'benchlens.mjs'), CLI_BUNDLE);
   rmSync(tmp, { recursive: true, force: true });
