@@ -43,7 +43,7 @@ const PHASES: [string, RegExp][] = [
   ['case lines + write', /^writeLines /],
 ];
 
-export function summarise(profile: CpuProfile, bundle: string, top = 18): string[] {
+export function summarise(profile: CpuProfile, bundle: string, top = Number(process.env.PROFILE_TOP ?? 18)): string[] {
   const { byId, parent, label } = profileTree(profile);
   const mod = moduleOfLine(bundle);
   const total = profile.timeDeltas.reduce((a, b) => a + b, 0) / 1000;
