@@ -35,7 +35,7 @@ export async function run(): Promise<void> {
 
   const profiling = process.env.BENCH_PROFILE === '1';
   const tracing = process.env.BENCH_TRACE === '1';
-  const server = await serveBuiltApp('benchlens-bench-big-jsonl-dist', 4312);
+  const server = await serveBuiltApp('benchlens-bench-big-jsonl-dist');
   const url = server.url;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   const rss = new RssSampler();

@@ -18,7 +18,7 @@ const IMAGES = 20_000;
 const WORDS = 5;
 
 export async function run(): Promise<void> {
-  const server = await serveBuiltApp('benchlens-bench-dist', 4311);
+  const server = await serveBuiltApp('benchlens-bench-dist');
   const url = server.url;
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   try {

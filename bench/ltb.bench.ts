@@ -47,7 +47,8 @@ function bbox(p: number[]): number[] {
  * others only in the `"ignore"` literals. The `norm` text is built once; each other split is
  * spliced from it segment by segment (as fast as copying bytes).
  */
-export function generate() {
+/** `images` × `gtPerImage` GT words in the 15 split files, about as many predictions per image. */
+export function generate(images = IMAGES, gtPerImage = GT_PER_IMAGE) {
   const rand = rng(2024);
   const head = '{"metainfo":{"dataset_type":"TextDetDataset","task_name":"textdet","category":[{"id":0,"name":"text"}]},"data_list":[';
   const normBit = 1 << 14;
@@ -57,16 +58,18 @@ export function generate() {
   const masks: number[] = [];
   const preds: string[] = [];
   let nPred = 0;
-  for (let im = 0; im < IMAGES; im++) {
+  // Six words a row; more than five rows are packed closer so they stay on the 1280 × 720 image.
+  const rowStep = gtPerImage <= 30 ? 140 : 650 / Math.ceil(gtPerImage / 6);
+  for (let im = 0; im < images; im++) {
     const name = `img_${im + 1}.jpg`;
     const predList: string[] = [];
     const open = `${im ? ',' : ''}{"img_path":"${name}","height":720,"width":1280,"instances":[`;
     parts.push(open);
     length += open.length;
-    for (let g = 0; g < GT_PER_IMAGE; g++) {
+    for (let g = 0; g < gtPerImage; g++) {
       const col = g % 6, row = Math.floor(g / 6);
       const cx = 110 + col * 210 + (rand() - 0.5) * 30;
-      const cy = 70 + row * 140 + (rand() - 0.5) * 30;
+      const cy = 70 + row * rowStep + (rand() - 0.5) * 30;
       const w = 80 + rand() * 90, h = 20 + rand() * 25;
       const kind = rand();
       let poly = kind < 0.15 ? curved(cx, cy, w, h, 10 + rand() * 20) : quad(cx, cy, w, h, (rand() - 0.5) * 0.6);
@@ -89,7 +92,7 @@ export function generate() {
     }
     parts.push(']}');
     length += 2;
-    while (predList.length < 30) {
+    while (predList.length < gtPerImage) {
       const fp = quad(rand() * 1200 + 40, rand() * 680 + 20, 40 + rand() * 80, 15 + rand() * 20, 0);
       predList.push(`[${fp.join(',')},${(rand() * 0.9).toFixed(6)}]`);
     }

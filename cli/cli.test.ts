@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from './args';
-import { REPO_ROOT } from '../test/shared';
+import { runCli } from '../test/cli';
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, [join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'), join(REPO_ROOT, 'cli/main.ts'), ...args], {
-    encoding: 'utf8',
-  });
+  const r = runCli(args);
   return { code: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 

@@ -10,9 +10,12 @@
  *   walked is skipped and named in `warnings`;
  * - a folder or file that cannot be read (EACCES, EIO …) is an InputError naming it and why.
  * Only listed paths are read: a path built from a GT line (`../../etc/passwd`) is "no such file".
+ *
+ * Whole files and ranges are read with the synchronous calls: the CLI has nothing else to do
+ * meanwhile, and a promise read of a big file goes back and forth through the thread pool in
+ * 512 KiB pieces (a FileHandle per image-header read costs more than the read itself).
  */
-import { createReadStream, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { open, readFile } from 'node:fs/promises';
+import { closeSync, createReadStream, openSync, readdirSync, readFileSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, join, relative, sep, isAbsolute } from 'node:path';
 import type { FileEntry, FileSource } from '../src/core/io/fileSource';
 import { InputError } from '../src/core/model';
@@ -153,22 +156,27 @@ function fileReader(label: string, entries: FileEntry[], abs: (p: string) => str
   return {
     label,
     list: () => entries,
+    // A plain Uint8Array over the Buffer's memory when the file has an ArrayBuffer of its own
+    // (every file over a few KiB): no copy, and no Buffer semantics (a Buffer's slice() is a
+    // view) leak into the core. A small file may sit in Node's shared pool: that one is copied,
+    // so `.buffer` is only ever the file.
     read: async (p) => {
       try {
-        return new Uint8Array(await readFile(check(p)));
+        const b = readFileSync(check(p));
+        return b.byteOffset === 0 && b.buffer.byteLength === b.byteLength ? new Uint8Array(b.buffer) : new Uint8Array(b);
       } catch (e) {
         throw failed(p, e);
       }
     },
     readRange: async (p, start, end) => {
       try {
-        const fh = await open(check(p), 'r');
+        const fd = openSync(check(p), 'r');
         try {
-          const buf = Buffer.alloc(Math.max(0, end - start));
-          const { bytesRead } = await fh.read(buf, 0, buf.length, start);
-          return new Uint8Array(buf.buffer, buf.byteOffset, bytesRead);
+          const buf = new Uint8Array(Math.max(0, end - start));
+          const bytesRead = readSync(fd, buf, 0, buf.length, start);
+          return bytesRead === buf.length ? buf : buf.subarray(0, bytesRead);
         } finally {
-          await fh.close();
+          closeSync(fd);
         }
       } catch (e) {
         throw failed(p, e);

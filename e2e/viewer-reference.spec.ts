@@ -5,19 +5,20 @@
  * sentences all come from running the CLI (`cli/main.ts score`) on the same folder and files.
  * Run: `npx vite build && npx playwright test e2e/viewer-reference.spec.ts`.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { HAS_SHARED, REPO_ROOT, shared } from '../test/shared';
+import { HAS_SHARED, shared } from '../test/shared';
 import { countsByState, openCase, viewer, type CaseLine, type LineInstance, type Shape } from './helpers';
+import { runCli } from '../test/cli';
 
 /** Runs the CLI the way CI does and reads back its case_analysis.jsonl. */
 function cliCaseLines(dataset: string, preds: string[]): CaseLine[] {
   const out = mkdtempSync(join(tmpdir(), 'benchlens-viewer-ref-'));
   const args = ['score', '--dataset', dataset, ...preds.flatMap((p) => ['--pred', p]), '--out', out];
-  execFileSync(resolve(REPO_ROOT, 'node_modules/.bin/tsx'), [resolve(REPO_ROOT, 'cli/main.ts'), ...args], { cwd: REPO_ROOT, stdio: 'pipe' });
+  const r = runCli(args);
+  if (r.status !== 0) throw new Error(`CLI exit ${r.status}: ${r.stderr}`);
   return readFileSync(join(out, 'case_analysis.jsonl'), 'utf8')
     .split('\n')
     .filter((l) => l.trim())

@@ -8,6 +8,7 @@ import { proxy, wrap, type Remote } from 'comlink';
 import type { BenchmarkId, CaseRecord, CaseTable, GtCorrection, OptionValue, Progress, QaState, Report } from '../core';
 import type { Listing } from '../io/listing';
 import type { OpenedDataset, OpenInput, ScoreOutcome, ScoringApi } from './scoringApi';
+import { scoringWorker } from './spawn';
 
 export type { OpenedDataset, OpenInput, ScoreOutcome } from './scoringApi';
 
@@ -180,7 +181,7 @@ export class ScoringClient {
 }
 
 function defaultWorker(): Worker {
-  return new Worker(new URL('./scoring.worker.ts', import.meta.url), { type: 'module', name: 'benchlens-scoring' });
+  return scoringWorker();
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,4 +1,5 @@
 /** The page side of thumbs.worker.ts: one shared worker, promise per request, AbortSignal → cancel. */
+import { thumbnailWorker } from '../../worker/spawn';
 import type { ThumbReply, ThumbRequest } from './thumbs.worker';
 
 let worker: Worker | null = null;
@@ -7,7 +8,7 @@ const waiting = new Map<number, { resolve: (b: Blob) => void; reject: (e: Error)
 
 function getWorker(): Worker {
   if (!worker) {
-    worker = new Worker(new URL('./thumbs.worker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
+    worker = thumbnailWorker();
     worker.onmessage = (ev: MessageEvent<ThumbReply>) => {
       const reply = ev.data;
       const w = waiting.get(reply.id);

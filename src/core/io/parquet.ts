@@ -7,14 +7,21 @@
  * chunk by column chunk, so a 500 MB image table never has to sit in memory at once.
  */
 import { parquetMetadataAsync, parquetReadObjects, parquetSchema, type AsyncBuffer, type FileMetaData } from 'hyparquet';
-import { compressors } from 'hyparquet-compressors';
 import type { FileSource } from './fileSource';
+
+type Compressors = (typeof import('hyparquet-compressors'))['compressors'];
+let compressors: Promise<Compressors> | null = null;
 
 /**
  * The decompressors handed to every read. hyparquet alone reads only uncompressed and snappy
  * pages; this table adds gzip, brotli, zstd, lz4 and lz4_raw (snappy through a faster wasm).
+ * Loaded on the first parquet read: building its tables (brotli's above all) took ~90 ms of
+ * every CLI start, parquet or not.
  */
-export const PARQUET_COMPRESSORS = compressors;
+export function parquetCompressors(): Promise<Compressors> {
+  compressors ??= import('hyparquet-compressors').then((m) => m.compressors);
+  return compressors;
+}
 
 /** A parquet file that cannot be read: truncated, not parquet, an unsupported codec. */
 export class ParquetError extends Error {
@@ -121,7 +128,7 @@ export async function readParquetRows(pf: ParquetFile, opts: ReadRowsOptions = {
       rowStart: opts.rowStart,
       rowEnd: opts.rowEnd,
       utf8: opts.utf8,
-      compressors: PARQUET_COMPRESSORS,
+      compressors: await parquetCompressors(),
     });
   } catch (e) {
     throw e instanceof ParquetError ? e : new ParquetError(pf.path, (e as Error).message);

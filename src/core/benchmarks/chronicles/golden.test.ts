@@ -2,15 +2,15 @@
  * Golden test: every number of shared/reference/chronicles (report metrics and per-case official
  * scores), reproduced over the real-layout mini set — through BenchSession, and through the CLI.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
-import { HAS_SHARED, REPO_ROOT, shared } from '../../../../test/shared';
+import { HAS_SHARED, shared } from '../../../../test/shared';
 import type { ModelResult, Protocol } from '../../model';
 import { BenchSession } from '../../session';
+import { runCli } from '../../../../test/cli';
 
 interface ExpectedReport {
   protocol: { name: string };
@@ -151,21 +151,7 @@ describe.skipIf(!HAS_SHARED)('Chronicles-OCR golden numbers (shared/reference/ch
 
   it('the CLI writes the same report.json', () => {
     const out = mkdtempSync(join(tmpdir(), 'bl-chronicles-'));
-    const r = spawnSync(
-      process.execPath,
-      [
-        join(REPO_ROOT, 'node_modules/tsx/dist/cli.mjs'),
-        join(REPO_ROOT, 'cli/main.ts'),
-        'score',
-        '--dataset',
-        shared('data', 'chronicles-mini'),
-        '--pred',
-        shared('data', 'chronicles-mini', 'infer_results'),
-        '--out',
-        out,
-      ],
-      { encoding: 'utf8' },
-    );
+    const r = runCli(['score', '--dataset', shared('data', 'chronicles-mini'), '--pred', shared('data', 'chronicles-mini', 'infer_results'), '--out', out]);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as ExpectedReport & { protocol: Protocol };
     expect(report.protocol).toEqual({ name: 'official', options: {} });

@@ -2,15 +2,15 @@
  * Golden test: every number in shared/reference/gansulishuzhi, through BenchSession (model name =
  * the run file's stem), through the dataset's bundled runs/, and through the real CLI.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
-import { HAS_SHARED, REPO_ROOT, shared } from '../../../../test/shared';
+import { HAS_SHARED, shared } from '../../../../test/shared';
 import { singleFileSource, stem } from '../../io/fileSource';
 import { BenchSession } from '../../session';
+import { runCli } from '../../../../test/cli';
 
 interface Expected {
   protocol: unknown;
@@ -82,11 +82,7 @@ describe.skipIf(!HAS_SHARED)('gansulishuzhi golden numbers (shared/reference/gan
   it('gives the same report.json through the real CLI', () => {
     const out = mkdtempSync(join(tmpdir(), 'benchlens-gansu-'));
     try {
-      const cli = spawnSync(
-        'npx',
-        ['tsx', 'cli/main.ts', 'score', '--dataset', shared('data', 'gansulishuzhi-mini'), '--pred', shared('reference', 'gansulishuzhi', 'glm4v-sim.jsonl'), '--out', out],
-        { cwd: REPO_ROOT, encoding: 'utf8' },
-      );
+      const cli = runCli(['score', '--dataset', shared('data', 'gansulishuzhi-mini'), '--pred', shared('reference', 'gansulishuzhi', 'glm4v-sim.jsonl'), '--out', out]);
       expect(cli.status, cli.stderr).toBe(0);
       expectReportToMatch(JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Expected, expectedFor('glm4v-sim'));
       const lines = readFileSync(join(out, 'case_analysis.jsonl'), 'utf8').trim().split('\n');

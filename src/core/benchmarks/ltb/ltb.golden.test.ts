@@ -4,16 +4,16 @@
  * produce, reproduced through BenchSession over the real-layout ltb-mini folder — and once
  * through the actual CLI.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
-import { HAS_SHARED, REPO_ROOT, shared } from '../../../../test/shared';
+import { HAS_SHARED, shared } from '../../../../test/shared';
 import { singleFileSource, stem } from '../../io/fileSource';
 import type { ModelResult, PredictionInput } from '../../model';
 import { BenchSession } from '../../session';
+import { runCli } from '../../../../test/cli';
 
 interface Manifest {
   sets: { name: string; pred: string; expected: Record<string, string> }[];
@@ -93,9 +93,10 @@ describe.skipIf(!HAS_SHARED)('LTB golden: shared/reference/ltb on ltb-mini', () 
     const out = mkdtempSync(join(tmpdir(), 'ltb-cli-'));
     try {
       const sets = manifest().sets;
-      const args = ['tsx', 'cli/main.ts', 'score', '--dataset', shared('data', 'ltb-mini'), '--protocol', 'mmocr-0.6.3', '--out', out];
+      const args = ['score', '--dataset', shared('data', 'ltb-mini'), '--protocol', 'mmocr-0.6.3', '--out', out];
       for (const s of sets) args.push('--pred', join(REF(), s.pred));
-      execFileSync('npx', args, { cwd: REPO_ROOT, stdio: 'pipe' });
+      const r = runCli(args);
+      expect(r.status, r.stderr).toBe(0);
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
       expect(report.benchmark).toBe('ltb');
       expect(report.dataset).toEqual({ cases: 10, images: 10 });

@@ -1,16 +1,16 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
-import { HAS_SHARED, REPO_ROOT, shared } from '../../../../test/shared';
+import { HAS_SHARED, shared } from '../../../../test/shared';
 import { MemorySource, singleFileSource, type FileSource } from '../../io/fileSource';
 import { openParquet, readParquetRows } from '../../io/parquet';
 import { parseImageHeader } from '../../image/header';
 import { InputError, type ModelResult, type PredictionInput } from '../../model';
 import { BenchSession, detectBenchmark } from '../../session';
 import { pulsebenchAdapter, type PulseDataset } from './index';
+import { runCli } from '../../../../test/cli';
 
 const MINI = 'data/pulsebench-select-mini';
 const REF = 'reference/pulsebench-select';
@@ -178,17 +178,7 @@ describe.skipIf(!HAS_SHARED)('PulseBench-Select bad input', () => {
   it('makes the CLI exit 2 with a one-line reason for a foreign prediction file', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pulsebench-bad-'));
     writeFileSync(join(dir, 'other.jsonl'), '{"image": "a.jpg", "text": "x"}\n');
-    let status = 0;
-    let stderr = '';
-    try {
-      execFileSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['cli/main.ts', 'score', '--dataset', shared(MINI), '--pred', join(dir, 'other.jsonl'), '--out', join(dir, 'out')], {
-        cwd: REPO_ROOT,
-        stdio: 'pipe',
-      });
-    } catch (e) {
-      status = (e as { status: number }).status;
-      stderr = String((e as { stderr: Buffer }).stderr);
-    }
+    const { status, stderr } = runCli(['score', '--dataset', shared(MINI), '--pred', join(dir, 'other.jsonl'), '--out', join(dir, 'out')]);
     expect(status).toBe(2);
     expect(stderr).toMatch(/^benchlens: prediction file other\.jsonl: no line names a sample_id/);
   }, 60_000);

@@ -2,15 +2,14 @@
  * Malformed input through the real CLI: BOM, CRLF, a garbage line, an empty file, unicode paths.
  * Nothing may crash: exit 0 with the bad line listed, or exit 2 with one line naming the file.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../../../test/shared';
+import { runCli } from '../../../../test/cli';
 
 function cli(...args: string[]) {
-  const r = spawnSync(join(REPO_ROOT, 'node_modules', '.bin', 'tsx'), ['cli/main.ts', 'score', ...args], { cwd: REPO_ROOT, encoding: 'utf8' });
+  const r = runCli(['score', ...args]);
   return { status: r.status, stderr: r.stderr };
 }
 

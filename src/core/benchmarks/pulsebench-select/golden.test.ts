@@ -2,17 +2,17 @@
  * Golden numbers: shared/reference/pulsebench-select reproduced through BenchSession (as the
  * worker runs it) and through the real CLI (as CI runs it). Rates abs tol 1e-9, counts exact.
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
-import { HAS_SHARED, REPO_ROOT, shared } from '../../../../test/shared';
+import { HAS_SHARED, shared } from '../../../../test/shared';
 import { singleFileSource, stem } from '../../io/fileSource';
 import type { PredictionInput } from '../../model';
 import type { Report } from '../../report';
 import { BenchSession } from '../../session';
+import { runCli } from '../../../../test/cli';
 
 interface Run {
   name: string;
@@ -70,11 +70,8 @@ describe.skipIf(!HAS_SHARED)('PulseBench-Select golden numbers', () => {
 
   it('reproduces both runs through the real CLI (report.json)', () => {
     const out = mkdtempSync(join(tmpdir(), 'pulsebench-cli-'));
-    const tsx = join(REPO_ROOT, 'node_modules', '.bin', 'tsx');
-    execFileSync(
-      tsx,
+    const r = runCli(
       [
-        'cli/main.ts',
         'score',
         '--dataset',
         shared('data/pulsebench-select-mini'),
@@ -85,8 +82,8 @@ describe.skipIf(!HAS_SHARED)('PulseBench-Select golden numbers', () => {
         '--out',
         out,
       ],
-      { cwd: REPO_ROOT, stdio: 'pipe' },
     );
+    expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Report;
     expect(Object.keys(report.models)).toEqual(['pulse-ultra-sim', 'gpt-vision-sim']);
     for (const m of ['pulse-ultra-sim', 'gpt-vision-sim']) {

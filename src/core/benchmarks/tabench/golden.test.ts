@@ -2,15 +2,15 @@
  * Golden test: every number in shared/reference/tabench, reproduced through BenchSession over
  * the real-layout mini dataset (model name = the prediction file's stem, as the CLI names it).
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
-import { HAS_SHARED, REPO_ROOT, shared } from '../../../../test/shared';
+import { HAS_SHARED, shared } from '../../../../test/shared';
 import { singleFileSource, stem } from '../../io/fileSource';
 import { BenchSession } from '../../session';
+import { runCli } from '../../../../test/cli';
 
 interface Expected {
   protocol: unknown;
@@ -93,11 +93,7 @@ describe.skipIf(!HAS_SHARED)('TABench golden numbers (shared/reference/tabench)'
     const out = mkdtempSync(join(tmpdir(), 'benchlens-tabench-'));
     try {
       const preds = RUNS.map((r) => shared('reference', 'tabench', `${r}.jsonl`));
-      const cli = spawnSync(
-        'npx',
-        ['tsx', 'cli/main.ts', 'score', '--dataset', shared('data', 'tabench-mini'), '--pred', preds[0], '--out', out],
-        { cwd: REPO_ROOT, encoding: 'utf8' },
-      );
+      const cli = runCli(['score', '--dataset', shared('data', 'tabench-mini'), '--pred', preds[0], '--out', out]);
       expect(cli.status, cli.stderr).toBe(0);
       const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as Expected;
       const expected = JSON.parse(readFileSync(shared('reference', 'tabench', `expected-${RUNS[0]}.json`), 'utf8')) as Expected;
@@ -114,10 +110,7 @@ describe.skipIf(!HAS_SHARED)('TABench golden numbers (shared/reference/tabench)'
     const out = mkdtempSync(join(tmpdir(), 'benchlens-tabench-'));
     try {
       const wrong = shared('reference', 'gansulishuzhi', 'glm4v-sim.jsonl');
-      const cli = spawnSync('npx', ['tsx', 'cli/main.ts', 'score', '--dataset', shared('data', 'tabench-mini'), '--pred', wrong, '--out', out], {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-      });
+      const cli = runCli(['score', '--dataset', shared('data', 'tabench-mini'), '--pred', wrong, '--out', out]);
       expect(cli.status).toBe(2);
       expect(cli.stderr.trim().split('\n')).toHaveLength(1);
       expect(cli.stderr).toContain('glm4v-sim.jsonl');

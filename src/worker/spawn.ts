@@ -1,0 +1,12 @@
+/**
+ * The page's two workers, each a separate file beside the app (the served build). The
+ * self-contained benchlens.html build swaps this module for spawn.inline.ts (see
+ * vite.config.ts): a page opened from disk cannot load a worker file, so there they are inlined.
+ */
+export function scoringWorker(): Worker {
+  return new Worker(new URL('./scoring.worker.ts', import.meta.url), { type: 'module', name: 'benchlens-scoring' });
+}
+
+export function thumbnailWorker(): Worker {
+  return new Worker(new URL('../app/thumbnails/thumbs.worker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
+}
