@@ -93,20 +93,21 @@ export function panZoomGesture(cx: number, cy: number, phases = 8): ScriptedInpu
       const a0 = ph * 0.9;
       for (let k = 1; k <= per; k++, i++) {
         const a = a0 + (k / per) * 2 * Math.PI * (ph % 4 === 0 ? 1 : -1);
-        x = cx + 120 * Math.cos(a) - 120 * Math.cos(a0);
-        y = cy + 120 * Math.sin(a) - 120 * Math.sin(a0);
+        // Whole CSS pixels, as a mouse reports them.
+        x = Math.round(cx + 120 * Math.cos(a) - 120 * Math.cos(a0));
+        y = Math.round(cy + 120 * Math.sin(a) - 120 * Math.sin(a0));
         out.push({ at: at(), params: { type: 'mouseMoved', x, y, button: 'left', buttons: 1 } });
       }
       out.push({ at: at(), params: { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 } });
     } else {
       const dir = ph % 4 === 1 ? -1 : 1;
       for (let k = 0; k < per; k++, i++) {
-        const wx = cx + 200 * Math.sin((i / per) * 3);
-        const wy = cy + 150 * Math.cos((i / per) * 2);
+        const wx = Math.round(cx + 200 * Math.sin((i / per) * 3));
+        const wy = Math.round(cy + 150 * Math.cos((i / per) * 2));
         out.push({ at: at(), params: { type: 'mouseWheel', x: wx, y: wy, deltaX: 0, deltaY: 8 * dir, button: 'none', buttons: 0 } });
       }
-      x = cx + 200 * Math.sin((i / per) * 3);
-      y = cy + 150 * Math.cos((i / per) * 2);
+      x = Math.round(cx + 200 * Math.sin((i / per) * 3));
+      y = Math.round(cy + 150 * Math.cos((i / per) * 2));
       out.push({ at: at(), params: { type: 'mouseMoved', x, y, button: 'none', buttons: 0 } });
     }
   }

@@ -7,10 +7,11 @@
  * compositor (useSettledView) and drawn again at full detail once the motion pauses. The image
  * layer draws a pre-scaled copy when zoomed out (a mip level).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
-import { drawHighlight, drawLabels, drawShapes, type LayerToggles } from './draw';
+import { drawHighlight, type LayerToggles } from './draw';
+import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
 import type { SpatialIndex } from './hitTest';
 import type { Scene, SceneItem } from './scene';
 import { isVisible } from './draw';
@@ -89,21 +90,66 @@ export const Pane = memo(function Pane(p: PaneProps) {
 
   // A new identity whenever what is drawn (not where) changes.
   const content = useMemo(() => ({ scene, width, height, layers, overlay, image: p.image }), [scene, width, height, layers, overlay, p.image]);
-  // The transform the canvases are drawn at; `transform` is where the view is right now.
-  const drawn = useSettledView(transform, content);
+  // The view the drawing should reach: `transform` once it has stood still (useSettledView).
+  const target = useSettledView(transform, content);
+  const staticLayer = useRef<Konva.Layer>(null);
+  const drawing = useRef<StaticDrawing | null>(null);
+  const [shown, setShown] = useState<Drawing | null>(null);
+  // The view the canvases show: that of the last finished drawing (the target until the first).
+  const drawn = shown && shown.content === content ? shown.t : target;
+  // While moving, the compositor scales the canvases without filtering (image-rendering:
+  // pixelated): bilinear filtering of two pane-sized canvases is most of a software frame.
+  const motion = motionTransform(drawn, transform);
 
-  // Called by Konva only when the static layer's props change: a new view or new content.
-  const drawStatic = useCallback(
-    (c: Konva.Context, shape: Konva.Shape) => {
-      const ctx = nativeCtx(c);
+  // A full-detail drawing for the target view: at once for new content (a new case or layer
+  // toggle must not show the old drawing), in slices for a new view (see staticDrawing.ts).
+  useLayoutEffect(() => {
+    const d = (drawing.current ??= new StaticDrawing());
+    const cur = d.shown;
+    if (cur && cur.content === content && cur.t === target) return;
+    const layerCanvas = staticLayer.current?.getCanvas();
+    const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
+    const w = layerCanvas?._canvas.width ?? Math.floor(width * pr);
+    const h = layerCanvas?._canvas.height ?? Math.floor(height * pr);
+    d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay }, w, h, content);
+    const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
-      const o = { transform: drawn, width, height, pixelRatio: ratioOf(shape), layers, overlay, stats };
-      drawShapes(ctx, scene.items, o);
-      drawLabels(ctx, scene.items, o);
-      // Read by the viewer bench from a DevTools trace (when the full-detail drawing was made).
+      Object.assign(stats, r.stats);
+      d.accept(r);
+      setShown(r);
+    };
+    if (!cur || cur.content !== content) {
+      const r = d.step(Infinity);
+      if (r) finish(r);
+      return;
+    }
+    drawingStarted(d);
+    let frame = requestAnimationFrame(function slice() {
+      const r = d.step(SLICE_MS);
+      frame = 0;
+      if (r) drawingFinished(d, () => finish(r));
+      else frame = requestAnimationFrame(slice);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      d.cancel();
+      drawingAbandoned(d);
+    };
+  }, [target, content, scene, width, height, layers, overlay, stats]);
+
+  // Konva calls this when the static layer's props change, i.e. when `shown` does: a copy.
+  const drawStatic = useCallback(
+    (c: Konva.Context) => {
+      if (!shown || shown.content !== content) return;
+      const ctx = nativeCtx(c);
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(shown.canvas, 0, 0);
+      ctx.restore();
+      // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
       console.timeStamp('benchlens:full-draw');
     },
-    [scene, drawn, width, height, layers, overlay, stats],
+    [shown, content],
   );
   const mips = useMipLevels(p.image);
   // The smallest copy that still has at least one source pixel per screen pixel.
@@ -195,15 +241,18 @@ export const Pane = memo(function Pane(p: PaneProps) {
       }}
     >
       {/* While the view moves, the compositor shows the last drawing moved (see useSettledView). */}
-      <div style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motionTransform(drawn, transform), willChange: 'transform' }}>
+      {/* pointer-events none: the pane's own handlers do all input; Konva's stage would otherwise
+          measure its position (a forced layout) on every wheel and pointer event. */}
+      <div style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
       <Stage width={width} height={height} ref={stageRef} listening={false}>
         <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
           {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
         </Layer>
-        <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
+        <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
           <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
         </Layer>
-        <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
+        {/* Hidden when empty: a transparent full-pane canvas still costs the compositor a quad per frame. */}
+        <Layer listening={false} visible={highlight.length > 0} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
           <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
         </Layer>
       </Stage>

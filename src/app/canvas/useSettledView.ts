@@ -19,7 +19,7 @@ import type { ViewTransform } from './transform';
  * has stopped — whereas a timer can fire while moves wait in the queue behind a slow task, and
  * start a full redraw (hundreds of ms in software raster) in the middle of a gesture.
  */
-export const SETTLE_FRAMES = 3;
+export const SETTLE_FRAMES = 2;
 
 const same = (a: ViewTransform, b: ViewTransform) => a.scale === b.scale && a.x === b.x && a.y === b.y;
 
