@@ -243,7 +243,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
       {/* While the view moves, the compositor shows the last drawing moved (see useSettledView). */}
       {/* pointer-events none: the pane's own handlers do all input; Konva's stage would otherwise
           measure its position (a forced layout) on every wheel and pointer event. */}
-      <div style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
+      <div data-testid={`viewer-stage-${pane}`} style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
       <Stage width={width} height={height} ref={stageRef} listening={false}>
         <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
           {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
