@@ -153,7 +153,15 @@ export interface FrameFigures {
   /** Pauses in the input itself (trace clock): the longest, and how many reached 50 ms (3 frames, when the viewer redraws). */
   inputGapMax: number;
   inputGapsOver50: number;
+  /**
+   * Top-level tasks in the motion window per thread (renderer main, renderer compositor, viz):
+   * wall ms and CPU ms (thread time). On a busy machine wall ≫ CPU: the thread was runnable
+   * but not running, which no page can fix.
+   */
+  threads: Record<string, { wall: number; cpu: number }>;
 }
+
+type TaskEvent = TraceEvent & { tdur?: number };
 
 /** Name of the console.timeStamp the static layer writes after a full-detail draw. */
 export const FULL_DRAW_STAMP = 'benchlens:full-draw';
@@ -190,7 +198,19 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   const motionMs = (t1 - t0) / 1000;
   const sorted = [...inputs].sort((a, b) => a - b);
   const gaps = sorted.slice(1).map((t, k) => (t - sorted[k]) / 1000);
+  const names = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, (e.args as { name: string }).name);
+  const threads: Record<string, { wall: number; cpu: number }> = {};
+  for (const e of events as TaskEvent[]) {
+    if (e.name !== 'RunTask' || e.ts < t0 || e.ts > t1) continue;
+    const n = names.get(`${e.pid}:${e.tid}`) ?? '?';
+    if (!['CrRendererMain', 'Compositor', 'VizCompositorThread'].includes(n)) continue;
+    const th = (threads[n] ??= { wall: 0, cpu: 0 });
+    th.wall += (e.dur ?? 0) / 1000;
+    th.cpu += (e.tdur ?? 0) / 1000;
+  }
   return {
+    threads,
     inputGapMax: Math.max(...gaps),
     inputGapsOver50: gaps.filter((g) => g >= 50).length,
     motionMs,

@@ -66,7 +66,11 @@ export async function run(): Promise<void> {
       // Motion is over: leave time for the full-detail redraw to reach the screen.
       await page.waitForTimeout(1500);
       const events = await stopTrace(cdp);
-      if (profile) printHeaviest(((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile, 12);
+      if (profile) {
+        const cpu = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
+        printHeaviest(cpu, 12);
+        if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}.cpuprofile`, JSON.stringify(cpu));
+      }
       await page.evaluate('window.__rafStop = true');
       if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}.json`, JSON.stringify({ traceEvents: events }));
       const f = frameFigures(events);
@@ -86,6 +90,11 @@ export async function run(): Promise<void> {
         `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
           `rAF callbacks ${(rafFps).toFixed(1)} per s (what the old bench printed as fps)`,
       );
+      const th = (n: string, label: string) => {
+        const x = f.threads[n] ?? { wall: 0, cpu: 0 };
+        return `${label} ${x.wall.toFixed(0)} ms busy / ${x.cpu.toFixed(0)} ms CPU (${(x.cpu / Math.max(1, f.displayed)).toFixed(1)} ms CPU per displayed frame)`;
+      };
+      console.log(`  threads over the ${(f.motionMs / 1000).toFixed(2)} s: ${th('CrRendererMain', 'page main')}; ${th('Compositor', 'page compositor')}; ${th('VizCompositorThread', 'viz (software compositing)')}`);
       console.log(
         `  full-detail redraw on screen ${Number.isNaN(f.settleMs) ? `never (no "${FULL_DRAW_STAMP}" after the motion)` : `${f.settleMs.toFixed(0)} ms`} after the last input event — target ≤ 100 ms`,
       );

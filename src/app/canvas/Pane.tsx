@@ -17,7 +17,7 @@ import type { Scene, SceneItem } from './scene';
 import { isVisible } from './draw';
 import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
-import { motionTransform, useSettledView } from './useSettledView';
+import { motionEpoch, motionTransform, SETTLE_FRAMES, useSettledView } from './useSettledView';
 
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform) => void;
 
@@ -111,7 +111,8 @@ export const Pane = memo(function Pane(p: PaneProps) {
     const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
     const w = layerCanvas?._canvas.width ?? Math.floor(width * pr);
     const h = layerCanvas?._canvas.height ?? Math.floor(height * pr);
-    d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay }, w, h, content);
+    const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay }, w, h, content);
+    begin();
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
       Object.assign(stats, r.stats);
@@ -124,11 +125,25 @@ export const Pane = memo(function Pane(p: PaneProps) {
       return;
     }
     drawingStarted(d);
+    // Moving again puts the drawing on hold (its slices would only slow the motion's frames)
+    // and starts it over once the view has been still for SETTLE_FRAMES; a view that really
+    // moved replaces this effect (and the drawing) before that.
+    let since = motionEpoch();
+    let hold = 0;
     let frame = requestAnimationFrame(function slice() {
+      frame = requestAnimationFrame(slice);
+      if (motionEpoch() !== since) {
+        since = motionEpoch();
+        hold = SETTLE_FRAMES;
+        d.cancel();
+        return;
+      }
+      if (hold > 0 && --hold > 0) return;
+      if (!d.pending) begin();
       const r = d.step(SLICE_MS);
-      frame = 0;
-      if (r) drawingFinished(d, () => finish(r));
-      else frame = requestAnimationFrame(slice);
+      if (!r) return;
+      cancelAnimationFrame(frame);
+      drawingFinished(d, () => finish(r));
     });
     return () => {
       cancelAnimationFrame(frame);

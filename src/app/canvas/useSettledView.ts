@@ -42,8 +42,20 @@ function tick() {
 // A wheel step or a drag move restarts the count the moment it is dispatched (at the start of a
 // frame), before the view change it causes has gone through React.
 const moving = (e: Event) => {
-  if (e.type === 'wheel' || (e as PointerEvent).buttons) quiet = 0;
+  if (e.type === 'wheel' || (e as PointerEvent).buttons) {
+    quiet = 0;
+    epoch++;
+  }
 };
+let epoch = 0;
+
+/**
+ * Changes whenever the view is moved (a wheel step, a drag move, a new transform): a drawing
+ * started for a settled view is abandoned once this differs from its start.
+ */
+export function motionEpoch(): number {
+  return epoch;
+}
 let listening = false;
 function settleSoon(fn: () => void): () => void {
   if (!listening) {
@@ -53,6 +65,7 @@ function settleSoon(fn: () => void): () => void {
   }
   waiting.add(fn);
   quiet = 0;
+  epoch++;
   if (!frame) frame = requestAnimationFrame(tick);
   return () => {
     waiting.delete(fn);
