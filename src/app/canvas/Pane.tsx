@@ -125,28 +125,46 @@ export const Pane = memo(function Pane(p: PaneProps) {
       return;
     }
     drawingStarted(d);
-    // Moving again puts the drawing on hold (its slices would only slow the motion's frames)
-    // and starts it over once the view has been still for SETTLE_FRAMES; a view that really
-    // moved replaces this effect (and the drawing) before that.
+    // Slices run back to back as tasks (a MessageChannel), so the browser can hand over input
+    // and draw a frame between any two of them, and the drawing takes the idle main thread.
+    // Moving again puts it on hold (its slices would only slow the motion's frames) and starts
+    // it over once the view has been still for SETTLE_FRAMES; a view that really moved
+    // replaces this effect (and the drawing) before that.
+    let alive = true;
     let since = motionEpoch();
     let hold = 0;
-    let frame = requestAnimationFrame(function slice() {
-      frame = requestAnimationFrame(slice);
-      if (motionEpoch() !== since) {
-        since = motionEpoch();
-        hold = SETTLE_FRAMES;
+    let frame = 0;
+    const ch = new MessageChannel();
+    const moved = () => {
+      if (motionEpoch() === since) return false;
+      since = motionEpoch();
+      hold = SETTLE_FRAMES;
+      return true;
+    };
+    const waitStill = () => {
+      frame = 0;
+      if (!alive) return;
+      moved();
+      if (--hold > 0) frame = requestAnimationFrame(waitStill);
+      else ch.port2.postMessage(0);
+    };
+    ch.port1.onmessage = () => {
+      if (!alive) return;
+      if (moved()) {
         d.cancel();
+        frame = requestAnimationFrame(waitStill);
         return;
       }
-      if (hold > 0 && --hold > 0) return;
       if (!d.pending) begin();
       const r = d.step(SLICE_MS);
-      if (!r) return;
-      cancelAnimationFrame(frame);
-      drawingFinished(d, () => finish(r));
-    });
+      if (r) drawingFinished(d, () => finish(r));
+      else ch.port2.postMessage(0);
+    };
+    ch.port2.postMessage(0);
     return () => {
+      alive = false;
       cancelAnimationFrame(frame);
+      ch.port1.close();
       d.cancel();
       drawingAbandoned(d);
     };

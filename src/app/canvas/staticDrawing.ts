@@ -1,12 +1,13 @@
 /**
  * The full-detail drawing of a pane's static shapes, made off screen in slices of a few
- * milliseconds, one slice per animation frame, then shown in one go (the static layer copies it).
+ * milliseconds (Pane runs them as separate tasks), then shown in one go (the static layer
+ * copies it).
  *
  * Why slices: in software-rasterised Chromium, stroking 5,000 dashed polygons takes 40–300 ms
  * (more on a busy machine). Done in one frame, it blocks the input that resumes a gesture —
  * the pan after a short pause would stall for that long. A slice is drawn and rasterised (the
  * canvas' recorded commands are flushed at the end of every slice, by copying one pixel of it)
- * within its budget, and a new view abandons the unfinished drawing at the next slice.
+ * within its budget, and motion puts the unfinished drawing on hold at the next slice.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import type { SceneItem } from './scene';
