@@ -3,20 +3,20 @@
  * hovered / selected highlight), none of them listening — pointer input is handled on the
  * container and hit-tested with hitTest.ts once per animation frame.
  *
- * While the view only moves (pan, zoom), the static layer re-blits its last full drawing with the
- * new transform and draws everything again once the motion has paused for SETTLE_MS: a full
- * draw of 5,000 polygons takes far longer than a frame in software-rendered Chromium, a blit
- * does not. The image layer likewise draws a pre-scaled copy when zoomed out (a mip level).
+ * While the view only moves (pan, zoom), nothing is drawn: the last drawing is moved by the
+ * compositor and drawn again at full detail once the motion pauses (useFullDetail). The image
+ * layer draws a pre-scaled copy when zoomed out (a mip level).
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
-import { drawHighlight, drawLabels, drawShapes, type LayerToggles } from './draw';
+import { drawHighlight, type LayerToggles } from './draw';
 import type { SpatialIndex } from './hitTest';
 import type { Scene, SceneItem } from './scene';
 import { isVisible } from './draw';
 import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
+import { useFullDetail } from './useFullDetail';
 
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform) => void;
 
@@ -37,16 +37,6 @@ export interface PaneProps {
   onHover(pane: number, key: number, sx: number, sy: number): void;
   onPick(pane: number, key: number): void;
   registerStage(pane: number, stage: Konva.Stage | null): void;
-}
-
-/** Quiet time after the last pan / zoom before the static layer is drawn again in full. */
-export const SETTLE_MS = 140;
-
-interface StaticCache {
-  canvas: HTMLCanvasElement;
-  t: ViewTransform;
-  pr: number;
-  content: object;
 }
 
 /** Pre-scaled copies of the image (1/2, 1/4, …) so a zoomed-out view never resamples 12 MP per frame. */
@@ -97,66 +87,23 @@ export const Pane = memo(function Pane(p: PaneProps) {
     live.current = { transform, layers, index };
   });
 
-  const staticLayer = useRef<Konva.Layer>(null);
-  const cache = useRef<StaticCache | null>(null);
-  const forceFull = useRef(false);
-  const settle = useRef(0);
-  useEffect(() => () => clearTimeout(settle.current), []);
-  // A new identity whenever what is drawn (not where) changes: the cache is then stale.
-  const content = useMemo(() => ({ scene, width, height, layers, overlay }), [scene, width, height, layers, overlay]);
+  // `drawn`: the view the canvases were drawn at; `motion`: the CSS transform that shows them
+  // at the live view until the full-detail drawing for it is ready (useFullDetail.ts).
+  const { drawn, motion, drawStatic, staticLayer } = useFullDetail({ scene, image: p.image, transform, width, height, layers, overlay, stats });
 
-  const drawStatic = useCallback(
-    (c: Konva.Context, shape: Konva.Shape) => {
-      const ctx = nativeCtx(c);
-      const pr = ratioOf(shape);
-      const cached = cache.current;
-      if (!forceFull.current && cached && cached.content === content && cached.pr === pr) {
-        const same = cached.t.scale === transform.scale && cached.t.x === transform.x && cached.t.y === transform.y;
-        const { t } = cached;
-        ctx.drawImage(cached.canvas, -t.x / t.scale, -t.y / t.scale, cached.canvas.width / pr / t.scale, cached.canvas.height / pr / t.scale);
-        if (!same) {
-          clearTimeout(settle.current);
-          settle.current = window.setTimeout(() => {
-            forceFull.current = true;
-            staticLayer.current?.batchDraw();
-          }, SETTLE_MS);
-        }
-        return;
-      }
-      forceFull.current = false;
-      for (const k of Object.keys(stats)) delete stats[k];
-      const o = { transform, width, height, pixelRatio: pr, layers, overlay, stats };
-      drawShapes(ctx, scene.items, o);
-      drawLabels(ctx, scene.items, o);
-      // Keep this drawing for the frames in which only the view moves.
-      const src = ctx.canvas;
-      const keep = cached?.canvas ?? document.createElement('canvas');
-      if (keep.width !== src.width || keep.height !== src.height) {
-        keep.width = src.width;
-        keep.height = src.height;
-      }
-      const k = keep.getContext('2d');
-      if (k) {
-        k.clearRect(0, 0, keep.width, keep.height);
-        k.drawImage(src, 0, 0);
-        cache.current = { canvas: keep, t: transform, pr, content };
-      }
-    },
-    [content, scene, transform, width, height, layers, overlay, stats],
-  );
   const mips = useMipLevels(p.image);
   // The smallest copy that still has at least one source pixel per screen pixel.
   const img = (() => {
     let best: { image: CanvasImageSource; factor: number } | null = null;
-    for (const m of mips) if (transform.scale * m.factor <= 1) best = m;
+    for (const m of mips) if (drawn.scale * m.factor <= 1) best = m;
     return best;
   })();
   const highlight = p.highlight;
   const drawHl = useCallback(
     (c: Konva.Context, shape: Konva.Shape) => {
-      drawHighlight(nativeCtx(c), highlight, { transform, width, height, pixelRatio: ratioOf(shape), layers, overlay });
+      drawHighlight(nativeCtx(c), highlight, { transform: drawn, width, height, pixelRatio: ratioOf(shape), layers, overlay });
     },
-    [highlight, transform, width, height, layers, overlay],
+    [highlight, drawn, width, height, layers, overlay],
   );
 
   useWheelZoom(box, updateTransform);
@@ -233,17 +180,23 @@ export const Pane = memo(function Pane(p: PaneProps) {
         if (!drag.current) onHover(pane, -1, 0, 0);
       }}
     >
+      {/* While the view moves, the compositor shows the last drawing moved (see useSettledView). */}
+      {/* pointer-events none: the pane's own handlers do all input; Konva's stage would otherwise
+          measure its position (a forced layout) on every wheel and pointer event. */}
+      <div data-testid={`viewer-stage-${pane}`} style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
       <Stage width={width} height={height} ref={stageRef} listening={false}>
-        <Layer listening={false} x={transform.x} y={transform.y} scaleX={transform.scale} scaleY={transform.scale} imageSmoothingEnabled={transform.scale < 2}>
+        <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
           {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
         </Layer>
-        <Layer ref={staticLayer} listening={false} x={transform.x} y={transform.y} scaleX={transform.scale} scaleY={transform.scale}>
+        <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
           <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
         </Layer>
-        <Layer listening={false} x={transform.x} y={transform.y} scaleX={transform.scale} scaleY={transform.scale}>
+        {/* Hidden when empty: a transparent full-pane canvas still costs the compositor a quad per frame. */}
+        <Layer listening={false} visible={highlight.length > 0} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
           <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
         </Layer>
       </Stage>
+      </div>
     </div>
   );
 });

@@ -76,13 +76,18 @@ function viewRect(o: DrawOptions) {
   return { x0: -x / scale - m, y0: -y / scale - m, x1: (o.width - x) / scale + m, y1: (o.height - y) / scale + m };
 }
 
-/**
- * Draws the shapes of `items` in image coordinates; `ctx` already carries the view transform.
- * Line widths and dashes are divided by the zoom so they stay the same on screen.
- */
-export function drawShapes(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
+/** What one full drawing of the shapes does, in order: style groups, hatched and filled first. */
+export interface ShapePlan {
+  groups: { style: StateStyle; items: SceneItem[] }[];
+  /** Shapes in all groups. */
+  count: number;
+}
+
+/** Which shapes are visible in the view, grouped by style; counts them into `o.stats`. */
+export function planShapes(items: readonly SceneItem[], o: DrawOptions): ShapePlan {
   const v = viewRect(o);
   const groups = new Map<string, { style: StateStyle; items: SceneItem[] }>();
+  let count = 0;
   for (const it of items) {
     if (!isVisible(it, o.layers)) continue;
     const b = it.bounds;
@@ -92,15 +97,30 @@ export function drawShapes(ctx: CanvasRenderingContext2D, items: readonly SceneI
     let g = groups.get(k);
     if (!g) groups.set(k, (g = { style, items: [] }));
     g.items.push(it);
+    count++;
     if (o.stats) {
       const sk = `${it.side}:${it.state}`;
       o.stats[sk] = (o.stats[sk] ?? 0) + 1;
     }
   }
-  const inv = 1 / o.transform.scale;
   // Hatched and filled groups first, so outlines are never covered by a neighbour's fill.
-  const ordered = [...groups.values()].sort((a, b) => Number(b.style.hatch) - Number(a.style.hatch));
-  for (const { style, items: list } of ordered) {
+  return { groups: [...groups.values()].sort((a, b) => Number(b.style.hatch) - Number(a.style.hatch)), count };
+}
+
+/**
+ * Draws shapes `from`..`to` (positions in the plan's order) in image coordinates; `ctx` already
+ * carries the view transform. Line widths and dashes are divided by the zoom so they stay the
+ * same on screen. Drawing a plan in several calls gives the same pixels as in one.
+ */
+export function drawPlanned(ctx: CanvasRenderingContext2D, plan: ShapePlan, scale: number, from = 0, to = plan.count): void {
+  const inv = 1 / scale;
+  let start = 0;
+  for (const { style, items: list } of plan.groups) {
+    const end = start + list.length;
+    if (end <= from || start >= to) {
+      start = end;
+      continue;
+    }
     ctx.globalAlpha = style.alpha;
     let fill: string | CanvasPattern | null = style.fill || null;
     if (style.hatch) {
@@ -117,15 +137,21 @@ export function drawShapes(ctx: CanvasRenderingContext2D, items: readonly SceneI
     // State is set once per style group, but each shape is its own path: measured in software
     // Chromium, one path holding 5,000 polygons rasterises 3–5× slower than 5,000 small paths
     // (its antialiasing mask spans the whole path's bounds).
-    for (const it of list) {
+    for (let i = Math.max(from, start) - start, n = Math.min(to, end) - start; i < n; i++) {
       ctx.beginPath();
-      tracePath(ctx, it.points);
+      tracePath(ctx, list[i].points);
       if (fill) ctx.fill('evenodd');
       ctx.stroke();
     }
+    start = end;
   }
   ctx.globalAlpha = 1;
   ctx.setLineDash([]);
+}
+
+/** Plans and draws every visible shape of `items` (see planShapes, drawPlanned). */
+export function drawShapes(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
+  drawPlanned(ctx, planShapes(items, o), o.transform.scale);
 }
 
 const LABEL_PX = 12;
@@ -147,7 +173,13 @@ function labelText(it: SceneItem): string {
  * would be on screen to read anyway.
  */
 export function drawLabels(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
-  if (!o.layers.labels) return;
+  const todo = planLabels(items, o);
+  drawLabelRange(ctx, todo, o);
+}
+
+/** The shapes whose labels drawLabels would draw, in order (none when over MAX_LABELS). */
+export function planLabels(items: readonly SceneItem[], o: DrawOptions): SceneItem[] {
+  if (!o.layers.labels) return [];
   const { scale, x, y } = o.transform;
   const todo: SceneItem[] = [];
   for (const it of items) {
@@ -158,13 +190,21 @@ export function drawLabels(ctx: CanvasRenderingContext2D, items: readonly SceneI
     const sy1 = it.bounds.y1 * scale + y;
     if (sx1 < 0 || sy1 < -LABEL_PX || sx0 > o.width || sy0 > o.height + LABEL_PX) continue;
     todo.push(it);
-    if (todo.length > MAX_LABELS) return;
+    if (todo.length > MAX_LABELS) return [];
   }
+  return todo;
+}
+
+/** Draws labels `from`..`to` of a planLabels list (in several calls: the same pixels as in one). */
+export function drawLabelRange(ctx: CanvasRenderingContext2D, todo: readonly SceneItem[], o: DrawOptions, from = 0, to = todo.length): void {
+  if (from >= to) return;
+  const { scale, x, y } = o.transform;
   ctx.save();
   ctx.setTransform(o.pixelRatio, 0, 0, o.pixelRatio, 0, 0);
   ctx.font = `${LABEL_PX}px ${FONT_STACK}`;
   ctx.textBaseline = 'top';
-  for (const it of todo) {
+  for (let i = from; i < Math.min(to, todo.length); i++) {
+    const it = todo[i];
     const raw = labelText(it);
     if (!raw) continue;
     let cached = labelCache.get(raw);

@@ -1,0 +1,229 @@
+/**
+ * Frames as Chromium shows them, for the viewer bench: a DevTools trace (CDP Tracing) recorded
+ * while input arrives through CDP `Input.dispatch*Event` at a fixed rate, and the frames the
+ * compositor presented read back from it.
+ *
+ * Why not requestAnimationFrame: rAF callbacks tick at the BeginFrame rate (every 16.7 ms)
+ * whether or not the compositor has a new frame to show, so a page whose main thread needs 60 ms
+ * for a frame can still "count" 60 rAF callbacks a second when they run back to back.
+ *
+ * What a displayed frame is here: a `PipelineReporter` trace event (category `benchmark`,
+ * Chromium's own frame-timing reporter, the one DevTools' Frames track is built from) whose
+ * `chrome_frame_reporter.state` is STATE_PRESENTED_ALL or STATE_PRESENTED_PARTIAL *and* that
+ * carried new content from the page (`has_main_animation` / main-thread update, or a compositor
+ * scroll) — a presented frame with no change on screen is not counted. Its time is the end of the
+ * reporter's span (presentation). Dropped / no-damage frames are counted apart.
+ */
+import type { CDPSession } from 'playwright-core';
+
+export interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  id?: string;
+  id2?: { local?: string; global?: string };
+  pid: number;
+  tid: number;
+  args?: Record<string, unknown>;
+}
+
+export const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'disabled-by-default-devtools.timeline',
+  'benchmark',
+  'viz',
+  'cc',
+  'gpu',
+  'blink.user_timing',
+];
+
+export async function startTrace(cdp: CDPSession): Promise<void> {
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: { recordMode: 'recordAsMuchAsPossible', includedCategories: TRACE_CATEGORIES, excludedCategories: ['*'] },
+  });
+}
+
+export async function stopTrace(cdp: CDPSession): Promise<TraceEvent[]> {
+  const events: TraceEvent[] = [];
+  const onData = (e: { value: object[] }) => {
+    events.push(...(e.value as TraceEvent[]));
+  };
+  cdp.on('Tracing.dataCollected', onData);
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.end');
+  await done;
+  cdp.off('Tracing.dataCollected', onData);
+  return events;
+}
+
+export const quantile = (xs: readonly number[], q: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor(q * s.length))] : NaN;
+};
+
+/** One input event of a scripted gesture, `at` ms after the gesture starts. */
+export interface ScriptedInput {
+  at: number;
+  params: Record<string, unknown>;
+}
+
+export const INPUT_PERIOD_MS = 8; // a USB mouse polled at 125 Hz
+
+/**
+ * The pan-and-zoom gesture of the viewer bench, one event every 8 ms, around the pane centre:
+ * phases of 80 events (640 ms) alternating a left-button drag (the pointer walks a circle of
+ * 120 px radius, about 1.2 px per ms) and wheel zoom at a wandering cursor (deltaY ∓8 per event,
+ * a smooth wheel / trackpad; in, then back out, so the view stays around the fit where every
+ * polygon is visible). `phases` × 640 ms of motion in all; ends with the button released.
+ */
+export function panZoomGesture(cx: number, cy: number, phases = 8): ScriptedInput[] {
+  const out: ScriptedInput[] = [];
+  const per = 80;
+  let i = 0;
+  let x = cx;
+  let y = cy;
+  const at = () => i * INPUT_PERIOD_MS;
+  for (let ph = 0; ph < phases; ph++) {
+    if (ph % 2 === 0) {
+      out.push({ at: at(), params: { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 } });
+      const a0 = ph * 0.9;
+      for (let k = 1; k <= per; k++, i++) {
+        const a = a0 + (k / per) * 2 * Math.PI * (ph % 4 === 0 ? 1 : -1);
+        // Whole CSS pixels, as a mouse reports them.
+        x = Math.round(cx + 120 * Math.cos(a) - 120 * Math.cos(a0));
+        y = Math.round(cy + 120 * Math.sin(a) - 120 * Math.sin(a0));
+        out.push({ at: at(), params: { type: 'mouseMoved', x, y, button: 'left', buttons: 1 } });
+      }
+      out.push({ at: at(), params: { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 } });
+    } else {
+      const dir = ph % 4 === 1 ? -1 : 1;
+      for (let k = 0; k < per; k++, i++) {
+        const wx = Math.round(cx + 200 * Math.sin((i / per) * 3));
+        const wy = Math.round(cy + 150 * Math.cos((i / per) * 2));
+        out.push({ at: at(), params: { type: 'mouseWheel', x: wx, y: wy, deltaX: 0, deltaY: 8 * dir, button: 'none', buttons: 0 } });
+      }
+      x = Math.round(cx + 200 * Math.sin((i / per) * 3));
+      y = Math.round(cy + 150 * Math.cos((i / per) * 2));
+      out.push({ at: at(), params: { type: 'mouseMoved', x, y, button: 'none', buttons: 0 } });
+    }
+  }
+  return out;
+}
+
+/**
+ * Sends the events at their times (a deadline loop on Node's clock, not awaiting each reply: a
+ * real mouse does not wait for the page either). Returns the send times actually achieved.
+ */
+export async function playInput(cdp: CDPSession, events: readonly ScriptedInput[]): Promise<number[]> {
+  const sent: number[] = [];
+  const pending: Promise<unknown>[] = [];
+  const t0 = performance.now();
+  for (const e of events) {
+    const wait = t0 + e.at - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    sent.push(performance.now() - t0);
+    pending.push(cdp.send('Input.dispatchMouseEvent', e.params as never));
+  }
+  await Promise.all(pending);
+  return sent;
+}
+
+export interface FrameFigures {
+  /** Motion: from the first input event to the last, trace clock, ms. */
+  motionMs: number;
+  inputEvents: number;
+  displayed: number;
+  fps: number;
+  intervals: number[];
+  median: number;
+  p95: number;
+  max: number;
+  /** Frames the renderer's compositor submitted (DrawFrame) in the same window: a cross-check. */
+  drawFrames: number;
+  /** Frame slots Chromium reports as dropped (DroppedFrame) in the window. */
+  dropped: number;
+  /** From the last input event to the first displayed frame after the last full-detail draw, ms (NaN if none). */
+  settleMs: number;
+  /** Full-detail draws during the motion (each one a frame that re-strokes every polygon). */
+  fullDrawsInMotion: number;
+  /** Pauses in the input itself (trace clock): the longest, and how many reached 50 ms (3 frames, when the viewer redraws). */
+  inputGapMax: number;
+  inputGapsOver50: number;
+  /**
+   * Top-level tasks in the motion window per thread (renderer main, renderer compositor, viz):
+   * wall ms and CPU ms (thread time). On a busy machine wall ≫ CPU: the thread was runnable
+   * but not running, which no page can fix.
+   */
+  threads: Record<string, { wall: number; cpu: number }>;
+}
+
+type TaskEvent = TraceEvent & { tdur?: number };
+
+/** Name of the console.timeStamp the static layer writes after a full-detail draw. */
+export const FULL_DRAW_STAMP = 'benchlens:full-draw';
+
+const isInput = (e: TraceEvent) => e.name === 'EventLatency' && e.ph === 'b';
+const stampOf = (e: TraceEvent) => {
+  const d = e.args?.data as { message?: string; name?: string } | undefined;
+  return d?.message ?? d?.name;
+};
+
+/**
+ * Reads the figures from a trace. A displayed frame is a `Display::FrameDisplayed` event of the
+ * viz compositor (the GPU process, here with the software output surface): a frame that reached
+ * the screen with new damage. Frames in the motion window (first to last input event) count.
+ */
+export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
+  const inputs = events.filter(isInput).map((e) => e.ts);
+  const t0 = Math.min(...inputs);
+  const t1 = Math.max(...inputs);
+  const shown = events
+    .filter((e) => e.name === 'Display::FrameDisplayed')
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  const inWin = shown.filter((t) => t >= t0 && t <= t1);
+  // The first interval starts at the first input (a frame that is late to start is a long frame too).
+  const marks = [t0, ...inWin];
+  const intervals = marks.slice(1).map((t, k) => (t - marks[k]) / 1000);
+  if (inWin.length) intervals.push((t1 - inWin[inWin.length - 1]) / 1000);
+  const drawFrames = events.filter((e) => e.name === 'DrawFrame' && e.ts >= t0 && e.ts <= t1).length;
+  const dropped = events.filter((e) => e.name === 'DroppedFrame' && e.ts >= t0 && e.ts <= t1).length;
+  const stamps = events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === FULL_DRAW_STAMP).map((e) => e.ts + (e.dur ?? 0));
+  const lastFull = Math.max(...stamps.filter((t) => t > t1), -Infinity);
+  const onScreen = shown.find((t) => t >= lastFull);
+  const motionMs = (t1 - t0) / 1000;
+  const sorted = [...inputs].sort((a, b) => a - b);
+  const gaps = sorted.slice(1).map((t, k) => (t - sorted[k]) / 1000);
+  const names = new Map<string, string>();
+  for (const e of events) if (e.ph === 'M' && e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, (e.args as { name: string }).name);
+  const threads: Record<string, { wall: number; cpu: number }> = {};
+  for (const e of events as TaskEvent[]) {
+    if (e.name !== 'RunTask' || e.ts < t0 || e.ts > t1) continue;
+    const n = names.get(`${e.pid}:${e.tid}`) ?? '?';
+    if (!['CrRendererMain', 'Compositor', 'VizCompositorThread'].includes(n)) continue;
+    const th = (threads[n] ??= { wall: 0, cpu: 0 });
+    th.wall += (e.dur ?? 0) / 1000;
+    th.cpu += (e.tdur ?? 0) / 1000;
+  }
+  return {
+    threads,
+    inputGapMax: Math.max(...gaps),
+    inputGapsOver50: gaps.filter((g) => g >= 50).length,
+    motionMs,
+    inputEvents: inputs.length,
+    displayed: inWin.length,
+    fps: inWin.length / (motionMs / 1000),
+    intervals,
+    median: quantile(intervals, 0.5),
+    p95: quantile(intervals, 0.95),
+    max: Math.max(...intervals),
+    drawFrames,
+    dropped,
+    settleMs: Number.isFinite(lastFull) && onScreen !== undefined ? (onScreen - t1) / 1000 : NaN,
+    fullDrawsInMotion: stamps.filter((t) => t >= t0 && t <= t1).length,
+  };
+}

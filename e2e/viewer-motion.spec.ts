@@ -1,0 +1,116 @@
+/**
+ * Pan and zoom in the case viewer (harness page, real Chromium): while the view moves, the
+ * canvases are moved by a CSS transform and not drawn again; once the pointer rests, the
+ * full-detail drawing replaces them, and it is exactly the drawing a page that never moved makes
+ * at that view. Run: `npx vite build && npx playwright test e2e/viewer-motion.spec.ts`.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type {} from '../harness/hooks';
+
+async function open(page: Page, hash: string) {
+  await page.goto(`/harness/viewer.html#${hash}`);
+  await page.waitForFunction(() => {
+    const v = window.__viewer;
+    return !!v?.ready && !!v.handle && Object.keys(v.handle.drawnCounts(0)).length > 0;
+  });
+}
+
+/** The stage wrapper carries no CSS transform and the Konva layers carry the live view. */
+async function settled(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const h = window.__viewer!.handle!;
+    const t = h.transform();
+    const p = h.paneTransforms()[0];
+    const css = document.querySelector<HTMLElement>('[data-testid="viewer-stage-0"]')!.style.transform;
+    return css === '' && p.scale === t.scale && p.x === t.x && p.y === t.y;
+  });
+}
+
+/** FNV-1a over every RGBA byte of the static-shapes layer's canvas. */
+function shapesHash(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const canvases = document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas');
+    const c = canvases[1];
+    const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+    let h = 0x811c9dc5;
+    let painted = 0;
+    for (let i = 0; i < d.length; i++) {
+      h = Math.imul(h ^ d[i], 0x01000193) >>> 0;
+      if (i % 4 === 3 && d[i]) painted++;
+    }
+    return `${c.width}x${c.height}:${h.toString(16)}:${painted}`;
+  });
+}
+
+test.describe('case viewer motion', () => {
+  test('while the view moves, the canvases are moved, not redrawn; at rest the layers take the live view', async ({ page }) => {
+    await open(page, 'case=dense5000');
+    // Log, for every frame, the wrapper's CSS transform and the static layer's drawn x.
+    await page.evaluate(`(() => {
+      window.__log = [];
+      const tick = () => {
+        const h = window.__viewer.handle;
+        const css = document.querySelector('[data-testid="viewer-stage-0"]').style.transform;
+        window.__log.push({ css, layerX: h.paneTransforms()[0].x, liveX: h.transform().x });
+        if (window.__log.length < 2000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })()`);
+    const box = (await page.getByTestId('viewer-pane-0').boundingBox())!;
+    const x0 = box.x + box.width / 2;
+    const y0 = box.y + box.height / 2;
+    await page.mouse.move(x0, y0);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) await page.mouse.move(x0 + i * 5, y0 + i * 2);
+    await page.mouse.up();
+    await expect.poll(() => settled(page)).toBe(true);
+    const log = (await page.evaluate('window.__log')) as { css: string; layerX: number; liveX: number }[];
+    const moving = log.filter((f) => f.css !== '');
+    expect(moving.length, 'frames shown with a CSS transform').toBeGreaterThan(0);
+    // Those frames show an older drawing (the layers keep its view), moved by exactly the
+    // difference to the live view — a pan here, so a translation of liveX − layerX.
+    for (const f of moving) {
+      const m = /^matrix\(([^)]*)\)$/.exec(f.css);
+      expect(m, f.css).not.toBeNull();
+      const [a, , , d, tx] = m![1].split(',').map(Number);
+      expect(a).toBe(1);
+      expect(d).toBe(1);
+      expect(f.layerX).not.toBe(f.liveX);
+      expect(tx).toBeCloseTo(f.liveX - f.layerX, 6);
+    }
+    const last = log[log.length - 1];
+    expect(last.css).toBe('');
+    expect(last.layerX).toBeCloseTo(log[0].layerX + 100, 5);
+  });
+
+  test('after pan and zoom, the drawing at rest is the one a page that never moved makes at that view', async ({ page, context }) => {
+    await open(page, 'case=dense5000');
+    const box = (await page.getByTestId('viewer-pane-0').boundingBox())!;
+    const x0 = Math.round(box.x + box.width * 0.4);
+    const y0 = Math.round(box.y + box.height * 0.5);
+    await page.mouse.move(x0, y0);
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(x0 + i * 7, y0 - i * 3);
+    await page.mouse.up();
+    await expect.poll(() => settled(page)).toBe(true);
+    const t = await page.evaluate(() => window.__viewer!.handle!.transform());
+    expect(t.scale).toBeGreaterThan(0.3); // zoomed in from the fit (about 0.26)
+    const moved = await shapesHash(page);
+
+    // A fresh page sent straight to that view (drawn in slices, never moved by hand)…
+    const fresh = await context.newPage();
+    await open(fresh, 'case=dense5000');
+    await fresh.evaluate((v) => window.__viewer!.handle!.setTransform(v), t);
+    await expect.poll(async () => (await settled(fresh)) && (await fresh.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(t);
+    expect(await shapesHash(fresh)).toBe(moved);
+    // …and the same view drawn in one go (a layer toggle is new content: drawn at once).
+    await fresh.keyboard.press('l');
+    await fresh.keyboard.press('l');
+    await expect.poll(() => fresh.evaluate(() => window.__viewer!.handle!.layers().labels)).toBe(true);
+    await expect.poll(() => settled(fresh)).toBe(true);
+    expect(await shapesHash(fresh)).toBe(moved);
+    // The drawing is not empty: the zoomed view shows some of the 5,000 polygons.
+    expect(Number(moved.split(':')[2])).toBeGreaterThan(10_000);
+  });
+});

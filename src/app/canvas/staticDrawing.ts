@@ -1,0 +1,156 @@
+/**
+ * The full-detail drawing of a pane's static shapes, made off screen in slices of a few
+ * milliseconds (Pane runs them as separate tasks), then shown in one go (the static layer
+ * copies it).
+ *
+ * Why slices: in software-rasterised Chromium, stroking 5,000 dashed polygons takes 40–300 ms
+ * (more on a busy machine). Done in one frame, it blocks the input that resumes a gesture —
+ * the pan after a short pause would stall for that long. A slice is drawn and rasterised (the
+ * canvas' recorded commands are flushed at the end of every slice, by copying one pixel of it)
+ * within its budget, and motion puts the unfinished drawing on hold at the next slice.
+ */
+import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
+import type { SceneItem } from './scene';
+import type { ViewTransform } from './transform';
+
+/** Main-thread time one slice may take, drawing and rasterising. */
+export const SLICE_MS = 10;
+
+export interface Drawing {
+  canvas: HTMLCanvasElement;
+  t: ViewTransform;
+  content: unknown;
+  /** What the drawing holds, by "side:state". */
+  stats: Record<string, number>;
+}
+
+export class StaticDrawing {
+  /** The finished drawing on show (null before the first); see accept. */
+  shown: Drawing | null = null;
+  private spare: HTMLCanvasElement | null = null;
+  private sink: CanvasRenderingContext2D | null = null;
+  private job: {
+    d: Drawing;
+    ctx: CanvasRenderingContext2D;
+    plan: ShapePlan;
+    labels: SceneItem[];
+    o: DrawOptions;
+    /** Position in the work: shapes first (0 … plan.count), then labels. */
+    next: number;
+    /** Work items per 1 ms, learnt from the slices so far. */
+    rate: number;
+  } | null = null;
+
+  /** Starts a drawing of `items` for view `o.transform` on a canvas of w×h device pixels. */
+  start(items: readonly SceneItem[], o: DrawOptions, w: number, h: number, content: unknown): void {
+    // Two canvases in turn: the one on show is never drawn over.
+    const canvas = this.spare && this.spare !== this.shown?.canvas ? this.spare : document.createElement('canvas');
+    this.spare = canvas;
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+    }
+    const ctx = canvas.getContext('2d');
+    if (!ctx) {
+      this.job = null;
+      return;
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, w, h);
+    // The transform Konva gives a layer at this view: device pixels × view.
+    const { scale, x, y } = o.transform;
+    const pr = o.pixelRatio;
+    ctx.setTransform(pr * scale, 0, 0, pr * scale, pr * x, pr * y);
+    const stats: Record<string, number> = {};
+    const opts = { ...o, stats };
+    this.job = { d: { canvas, t: o.transform, content, stats }, ctx, plan: planShapes(items, opts), labels: planLabels(items, opts), o: opts, next: 0, rate: 0 };
+  }
+
+  get pending(): boolean {
+    return this.job !== null;
+  }
+
+  /** Draws the next slice (all of it when `budgetMs` is Infinity); the finished drawing when done. */
+  step(budgetMs: number): Drawing | null {
+    const j = this.job;
+    if (!j) return null;
+    const t0 = performance.now();
+    const shapes = j.plan.count;
+    const total = shapes + j.labels.length;
+    while (j.next < total) {
+      // A small probe first; later chunks are sized from the rate the earlier ones reached.
+      const left = budgetMs - (performance.now() - t0);
+      const n = budgetMs === Infinity ? total : j.rate > 0 ? Math.max(16, Math.floor(j.rate * left)) : 32;
+      const to = Math.min(total, j.next + n);
+      const c0 = performance.now();
+      if (j.next < shapes) drawPlanned(j.ctx, j.plan, j.o.transform.scale, j.next, Math.min(to, shapes));
+      if (to > shapes) drawLabelRange(j.ctx, j.labels, j.o, Math.max(0, j.next - shapes), to - shapes);
+      this.flush(j.d.canvas);
+      j.rate = (to - j.next) / Math.max(0.1, performance.now() - c0);
+      j.next = to;
+      if (performance.now() - t0 > budgetMs * 0.7) break;
+    }
+    if (j.next < total) return null;
+    this.job = null;
+    return j.d;
+  }
+
+  /** The drawing `d` (from step) is now the one on show. */
+  accept(d: Drawing): void {
+    if (this.shown && this.shown.canvas !== d.canvas) this.spare = this.shown.canvas;
+    this.shown = d;
+  }
+
+  cancel(): void {
+    this.job = null;
+  }
+
+  /**
+   * Makes the canvas rasterise what it has recorded so far, now, inside this slice: copying one
+   * of its pixels to a 1×1 canvas needs its pixels (no read-back to script, no GPU stall).
+   */
+  private flush(canvas: HTMLCanvasElement): void {
+    if (!this.sink) {
+      const c = document.createElement('canvas');
+      c.width = c.height = 1;
+      this.sink = c.getContext('2d');
+    }
+    if (!this.sink) return;
+    // Clearing the whole 1×1 canvas first drops its recorded commands, and with them the
+    // previous slice's snapshot.
+    this.sink.clearRect(0, 0, 1, 1);
+    this.sink.drawImage(canvas, 0, 0, 1, 1, 0, 0, 1, 1);
+  }
+}
+
+// Linked panes (side by side) show their new drawings in the same frame: a finished drawing
+// waits until every drawing started with it has finished too, then all are shown together.
+const running = new Set<object>();
+const finished = new Map<object, () => void>();
+
+/** Registers a sliced drawing in progress under `key` (one per pane). */
+export function drawingStarted(key: object): void {
+  running.add(key);
+  finished.delete(key);
+}
+
+/** Drops a drawing that was abandoned; the others may then be shown. */
+export function drawingAbandoned(key: object): void {
+  running.delete(key);
+  finished.delete(key);
+  release();
+}
+
+/** `show` runs once no other registered drawing is still in progress. */
+export function drawingFinished(key: object, show: () => void): void {
+  running.delete(key);
+  finished.set(key, show);
+  release();
+}
+
+function release() {
+  if (running.size > 0) return;
+  const all = [...finished.values()];
+  finished.clear();
+  for (const f of all) f();
+}

@@ -1,0 +1,134 @@
+/**
+ * A pane's drawing strategy for pan and zoom, for Pane.tsx: the Konva layers carry `drawn`, the
+ * view of the last finished full-detail drawing, and the stage's wrapper carries `motion`, the
+ * CSS transform from `drawn` to the live view (undefined when they agree) — so while the view
+ * moves, the compositor moves the finished canvases and nothing is drawn. Once the view has been
+ * still for SETTLE_FRAMES (useSettledView), the full-detail drawing for it is made off screen in
+ * slices (staticDrawing.ts) and shown, with `motion` cleared, in one commit. New content (a new
+ * case, a layer toggle) is drawn at once instead.
+ *
+ * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
+ * raster): the former strategy, re-blitting a cached bitmap of the shapes and redrawing the image
+ * every frame, showed 19–36 frames a second; see the README for the figures of this one.
+ */
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type Konva from 'konva';
+import type { LayerToggles } from './draw';
+import type { Scene } from './scene';
+import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
+import type { ViewTransform } from './transform';
+import { motionEpoch, motionTransform, SETTLE_FRAMES, useSettledView } from './useSettledView';
+
+export interface FullDetailInput {
+  scene: Scene;
+  image: CanvasImageSource | null;
+  transform: ViewTransform;
+  width: number;
+  height: number;
+  layers: LayerToggles;
+  overlay: boolean;
+  /** Receives what the shown drawing holds, by "side:state". */
+  stats: Record<string, number>;
+}
+
+const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+
+export function useFullDetail({ scene, image, transform, width, height, layers, overlay, stats }: FullDetailInput) {
+  // A new identity whenever what is drawn (not where) changes.
+  const content = useMemo(() => ({ scene, width, height, layers, overlay, image }), [scene, width, height, layers, overlay, image]);
+  // The view the drawing should reach: `transform` once it has stood still (useSettledView).
+  const target = useSettledView(transform, content);
+  const staticLayer = useRef<Konva.Layer>(null);
+  const drawing = useRef<StaticDrawing | null>(null);
+  const [shown, setShown] = useState<Drawing | null>(null);
+  // The view the canvases show: that of the last finished drawing (the target until the first).
+  const drawn = shown && shown.content === content ? shown.t : target;
+  // While moving, the compositor scales the canvases without filtering (image-rendering:
+  // pixelated): bilinear filtering of two pane-sized canvases is most of a software frame.
+  const motion = motionTransform(drawn, transform);
+
+  // A full-detail drawing for the target view: at once for new content (a new case or layer
+  // toggle must not show the old drawing), in slices for a new view (see staticDrawing.ts).
+  useLayoutEffect(() => {
+    const d = (drawing.current ??= new StaticDrawing());
+    const cur = d.shown;
+    if (cur && cur.content === content && cur.t === target) return;
+    const layerCanvas = staticLayer.current?.getCanvas();
+    const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
+    const w = layerCanvas?._canvas.width ?? Math.floor(width * pr);
+    const h = layerCanvas?._canvas.height ?? Math.floor(height * pr);
+    const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay }, w, h, content);
+    begin();
+    const finish = (r: Drawing) => {
+      for (const k of Object.keys(stats)) delete stats[k];
+      Object.assign(stats, r.stats);
+      d.accept(r);
+      setShown(r);
+    };
+    if (!cur || cur.content !== content) {
+      const r = d.step(Infinity);
+      if (r) finish(r);
+      return;
+    }
+    drawingStarted(d);
+    // Slices run back to back as tasks (a MessageChannel), so the browser can hand over input
+    // and draw a frame between any two of them, and the drawing takes the idle main thread.
+    // Moving again puts it on hold (its slices would only slow the motion's frames) and starts
+    // it over once the view has been still for SETTLE_FRAMES; a view that really moved
+    // replaces this effect (and the drawing) before that.
+    let alive = true;
+    let since = motionEpoch();
+    let hold = 0;
+    let frame = 0;
+    const ch = new MessageChannel();
+    const moved = () => {
+      if (motionEpoch() === since) return false;
+      since = motionEpoch();
+      hold = SETTLE_FRAMES;
+      return true;
+    };
+    const waitStill = () => {
+      frame = 0;
+      if (!alive) return;
+      moved();
+      if (--hold > 0) frame = requestAnimationFrame(waitStill);
+      else ch.port2.postMessage(0);
+    };
+    ch.port1.onmessage = () => {
+      if (!alive) return;
+      if (moved()) {
+        d.cancel();
+        frame = requestAnimationFrame(waitStill);
+        return;
+      }
+      if (!d.pending) begin();
+      const r = d.step(SLICE_MS);
+      if (r) drawingFinished(d, () => finish(r));
+      else ch.port2.postMessage(0);
+    };
+    ch.port2.postMessage(0);
+    return () => {
+      alive = false;
+      cancelAnimationFrame(frame);
+      ch.port1.close();
+      d.cancel();
+      drawingAbandoned(d);
+    };
+  }, [target, content, scene, width, height, layers, overlay, stats]);
+
+  // Konva calls this when the static layer's props change, i.e. when `shown` does: a copy.
+  const drawStatic = useCallback(
+    (c: Konva.Context) => {
+      if (!shown || shown.content !== content) return;
+      const ctx = nativeCtx(c);
+      ctx.save();
+      ctx.setTransform(1, 0, 0, 1, 0, 0);
+      ctx.drawImage(shown.canvas, 0, 0);
+      ctx.restore();
+      // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
+      console.timeStamp('benchlens:full-draw');
+    },
+    [shown, content],
+  );
+  return { drawn, motion, drawStatic, staticLayer };
+}
