@@ -30,6 +30,8 @@ export interface PaneProps {
   height: number;
   layers: LayerToggles;
   overlay: boolean;
+  /** Overlay colour per view (model). */
+  colors?: readonly string[];
   highlight: readonly SceneItem[];
   /** Receives what the last frame drew, by "side:state". */
   stats: Record<string, number>;
@@ -89,7 +91,7 @@ const ratioOf = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRa
 const CLICK_SLOP = 4;
 
 export const Pane = memo(function Pane(p: PaneProps) {
-  const { pane, scene, index, transform, width, height, layers, overlay, stats, updateTransform, onHover, onPick, registerStage } = p;
+  const { pane, scene, index, transform, width, height, layers, overlay, colors, stats, updateTransform, onHover, onPick, registerStage } = p;
   const box = useRef<HTMLDivElement>(null);
   // Latest values for the native listeners and the per-frame hit test.
   const live = useRef({ transform, layers, index });
@@ -103,7 +105,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
   const settle = useRef(0);
   useEffect(() => () => clearTimeout(settle.current), []);
   // A new identity whenever what is drawn (not where) changes: the cache is then stale.
-  const content = useMemo(() => ({ scene, width, height, layers, overlay }), [scene, width, height, layers, overlay]);
+  const content = useMemo(() => ({ scene, width, height, layers, overlay, colors }), [scene, width, height, layers, overlay, colors]);
 
   const drawStatic = useCallback(
     (c: Konva.Context, shape: Konva.Shape) => {
@@ -125,7 +127,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
       }
       forceFull.current = false;
       for (const k of Object.keys(stats)) delete stats[k];
-      const o = { transform, width, height, pixelRatio: pr, layers, overlay, stats };
+      const o = { transform, width, height, pixelRatio: pr, layers, overlay, stats, colors };
       drawShapes(ctx, scene.items, o);
       drawLabels(ctx, scene.items, o);
       // Keep this drawing for the frames in which only the view moves.
@@ -142,7 +144,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
         cache.current = { canvas: keep, t: transform, pr, content };
       }
     },
-    [content, scene, transform, width, height, layers, overlay, stats],
+    [content, scene, transform, width, height, layers, overlay, stats, colors],
   );
   const mips = useMipLevels(p.image);
   // The smallest copy that still has at least one source pixel per screen pixel.
@@ -154,9 +156,9 @@ export const Pane = memo(function Pane(p: PaneProps) {
   const highlight = p.highlight;
   const drawHl = useCallback(
     (c: Konva.Context, shape: Konva.Shape) => {
-      drawHighlight(nativeCtx(c), highlight, { transform, width, height, pixelRatio: ratioOf(shape), layers, overlay });
+      drawHighlight(nativeCtx(c), highlight, { transform, width, height, pixelRatio: ratioOf(shape), layers, overlay, colors });
     },
-    [highlight, transform, width, height, layers, overlay],
+    [highlight, transform, width, height, layers, overlay, colors],
   );
 
   useWheelZoom(box, updateTransform);

@@ -6,6 +6,7 @@ import type { BenchmarkId, OptionValue, Protocol, QaState } from '../../core';
 import type { Listing } from '../../io/listing';
 import { scoringClient, type OpenedDataset } from '../../worker/client';
 import { defaultOptions, useBench } from './index';
+import { parseViewHash, protocolFromLink } from '../viewUrl';
 
 let generation = 0;
 
@@ -49,7 +50,8 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string): Prom
   if (replacing) s.clearCaseFilters();
   s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label });
   s.setModelNames(opened.models);
-  s.setProtocol(opened.protocol);
+  // A link names its protocol and options: use them when this dataset offers that protocol.
+  s.setProtocol((!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol);
   if (opened.models.length > 0) await rescore();
 }
 

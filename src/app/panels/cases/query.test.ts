@@ -147,7 +147,6 @@ describe('runQuery', () => {
 
   it('sorts by score, disagreement, misses and id, rows without a value last, ties in table order', () => {
     const A = small.perModel['model-a'];
-    const B = small.perModel['model-b'];
     const desc = runQuery(small, query({ sort: { key: 'score', dir: 'desc' } })).rows;
     const scores = [...desc].map((i) => A.score[i]);
     const firstNaN = scores.findIndex(Number.isNaN);
