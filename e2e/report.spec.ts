@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { expectMetric, metricCell } from './helpers';
+import { expectMetric, metricCell, showReport } from './helpers';
 import { stubPickersToOpfs, writeLtbShapedToOpfs } from './ltbShaped';
 
 const LTB_MINI = shared('data/ltb-mini');
@@ -42,6 +42,7 @@ test.describe('on ltb-mini with the reference predictions', () => {
     await page.bringToFront();
     await page.getByTestId('dataset-folder-input').setInputFiles(LTB_MINI);
     await expect(page.getByTestId('dataset-summary')).toContainText('LTB');
+    await showReport(page);
     await page.getByTestId('prediction-files-input').setInputFiles([join(LTB_REF, 'ltbmini-object.json'), join(LTB_REF, 'ltbmini-mmocr.jsonl')]);
     await expect(metricCell(page, 'ltbmini-mmocr', 'norm/hmean')).toBeVisible();
   });
@@ -91,7 +92,13 @@ test.describe('on ltb-mini with the reference predictions', () => {
     const bar = page.locator('rect.bar.clickable[data-facet-value="occluded"]').first();
     await expect(bar).toBeVisible();
     await bar.click();
-    // The filter is in the store (and, through the case list, in the URL hash).
+    // The filter is in the store (and, through the case list, in the URL hash), and the click
+    // opened the workspace on those cases.
     await expect(page).toHaveURL(/f\.challenge=occluded/);
+    await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('case-list')).toBeVisible();
+    const shown = Number(await page.getByTestId('case-count').getAttribute('data-shown'));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(10);
   });
 });
