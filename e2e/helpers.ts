@@ -42,6 +42,14 @@ export async function showWorkspace(page: Page): Promise<void> {
   await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
 }
 
+/** A narrow case list (the workspace below 1500 px) folds its filters behind a button: opens them. */
+export async function openFilters(page: Page): Promise<void> {
+  const toggle = page.getByTestId('toggle-filters');
+  await expect(page.getByTestId('case-list')).toBeVisible({ timeout: 60_000 });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByRole('complementary', { name: 'Case filters' })).toBeVisible();
+}
+
 /** The cell of one metric of one model in the report (its title holds the exact value). */
 export function metricCell(page: Page, model: string, key: string) {
   return page.locator(`section[aria-label="Report"] .report-body > table td[data-model="${model}"][data-key="${key}"]`).first();

@@ -78,7 +78,7 @@ for (const vp of [
       if (process.env.BENCHLENS_SHOTS) await page.screenshot({ path: join(process.env.BENCHLENS_SHOTS, `workspace-${vp.width}x${vp.height}.png`) });
       const canvas = await box(page, 'viewer-pane-0');
       const list = await box(page, 'case-list');
-      const panel = await box(page, 'instance-panel');
+      const panel = await box(page, 'details-panel');
       const share = (canvas.width * canvas.height) / (vp.width * vp.height);
       console.log(`${vp.width}×${vp.height}: canvas ${Math.round(canvas.width)}×${Math.round(canvas.height)} at (${Math.round(canvas.x)}, ${Math.round(canvas.y)}) = ${(share * 100).toFixed(1)}% of the window; list ${Math.round(list.width)}×${Math.round(list.height)}; panel ${Math.round(panel.width)}×${Math.round(panel.height)}`);
       expect(share).toBeGreaterThanOrEqual(0.5);
@@ -137,9 +137,9 @@ for (const vp of [
       await page.keyboard.press('ArrowRight');
       await expect.poll(async () => Math.round((await box(page, 'case-list')).width - before)).toBe(32);
       await page.getByTestId('splitter-panel').focus();
-      const p0 = (await box(page, 'instance-panel')).width;
+      const p0 = (await box(page, 'details-panel')).width;
       await page.keyboard.press('ArrowLeft'); // the panel is on the right: ← widens it
-      await expect.poll(async () => Math.round((await box(page, 'instance-panel')).width - p0)).toBe(16);
+      await expect.poll(async () => Math.round((await box(page, 'details-panel')).width - p0)).toBe(16);
       // The selected case did not change (← is also "previous case" for the viewer).
       await expect(row).toHaveAttribute('aria-selected', 'true');
 

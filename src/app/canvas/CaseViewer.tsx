@@ -419,7 +419,7 @@ export function CaseViewer(props: CaseViewerProps) {
       )}
       <aside
         hidden={!showPanel}
-        data-testid="instance-panel"
+        data-testid="details-panel"
         style={{ width: props.panelWidth ?? PANEL_WIDTH, flex: 'none', display: showPanel ? 'flex' : 'none', flexDirection: 'column', borderLeft: '1px solid #333', minHeight: 0 }}
       >
         {first && (
