@@ -112,6 +112,9 @@ for (const vp of [
       await expect(row.locator('[data-model]')).toHaveCount(5);
       const colours = await page.locator('[data-testid="model-chip"] .swatch').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
       expect(new Set(colours).size).toBe(5);
+      // The copy is said to be identical to the file it copies (content fingerprint, not name).
+      await expect(page.locator('[data-testid="model-chip"][data-model="object-copy"] [data-testid="duplicate-model"]')).toHaveText('= identical to ltbmini-object');
+      await expect(page.getByTestId('model-strip').getByTestId('duplicate-model')).toHaveCount(1);
       // The JSONL set has no line for img_4: counted and said.
       await expect(page.locator('[data-testid="model-chip"][data-model="ltbmini-mmocr"] [data-testid="no-prediction-count"]')).toHaveText(/no prediction for 1 case/);
 

@@ -46,6 +46,25 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     return { opened, added };
   };
 
+  it('says a prediction file is identical to one already loaded, whatever its name (content fingerprint)', async () => {
+    const { added } = await open();
+    expect(added).toEqual(['ltbmini-object', 'ltbmini-mmocr']);
+    const bytes = readFileSync(shared('reference/ltb/ltbmini-object.json'));
+    const copy: Listing = { label: 'preds', kind: 'files', files: [{ path: 'renamed-copy.json', file: new File([bytes], 'renamed-copy.json') }] };
+    const out = await scoringApi.addPredictions(copy);
+    expect(out.added).toEqual(['renamed-copy']);
+    expect(out.duplicates).toEqual([{ model: 'renamed-copy', sameAs: 'ltbmini-object', full: true }]);
+    // A different file (one byte more: a trailing newline) is not called identical; nor is the folder set.
+    const edited = new Uint8Array([...bytes, 0x0a]);
+    const other: Listing = { label: 'preds', kind: 'files', files: [{ path: 'edited.json', file: new File([edited], 'edited.json') }] };
+    expect((await scoringApi.addPredictions(other)).duplicates).toEqual([]);
+    expect((await scoringApi.addPredictions(folderListing(shared('reference/ltb/ltbmini-icdar'), 'ltbmini-icdar'))).duplicates).toEqual([]);
+    // After the original is removed, a copy added again is identical to the first copy.
+    await scoringApi.removeModel('ltbmini-object');
+    const again: Listing = { label: 'preds', kind: 'files', files: [{ path: 'third.json', file: new File([bytes], 'third.json') }] };
+    expect((await scoringApi.addPredictions(again)).duplicates).toEqual([{ model: 'third', sameAs: 'renamed-copy', full: true }]);
+  });
+
   it('detects LTB, adds one model per file and reproduces the official numbers for both variants', async () => {
     const { opened, added } = await open();
     expect(opened.benchmark).toBe('ltb');

@@ -28,6 +28,7 @@ import {
 } from '../core';
 import type { DemoBundle } from '../core/demo';
 import type { Listing } from '../io/listing';
+import { predictionFingerprint, type PredictionFingerprint } from './predictionFingerprint';
 import { buildCaseTable, caseTableTransferables } from './buildCaseTable';
 import { caseAnalysisBlob } from './caseAnalysisBlob';
 import { listingSource } from './listingSource';
@@ -73,6 +74,16 @@ interface State {
 }
 
 let state: State | null = null;
+/** model → content fingerprint of the file(s) it was read from (to say "identical to …"). */
+let fingerprints = new Map<string, PredictionFingerprint>();
+
+/** A prediction set whose content is that of one already loaded. */
+export interface DuplicateModel {
+  model: string;
+  sameAs: string;
+  /** false: a big set compared by size and sampled bytes only. */
+  full: boolean;
+}
 let running: AbortController | null = null;
 
 function need(): State {
@@ -134,6 +145,7 @@ export const scoringApi = {
     await session.addBundledPredictions(ctx);
     for (const p of demoPreds) await session.addPredictions(p, ctx);
     state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map() };
+    fingerprints = new Map();
     return {
       benchmark: session.adapter.id,
       title: session.adapter.title,
@@ -150,11 +162,13 @@ export const scoringApi = {
    * All or nothing: if one input fails or the add is cancelled, the models this call already
    * added are removed again, so the page's replay of model operations stays true.
    */
-  async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<{ added: string[]; models: string[] }> {
+  async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<{ added: string[]; models: string[]; duplicates: DuplicateModel[] }> {
     const s = need();
     const ac = new AbortController();
     reading.add(ac);
     const added: string[] = [];
+    const duplicates: DuplicateModel[] = [];
+    const prints: [string, PredictionFingerprint][] = [];
     try {
       const src = await listingSource(listing);
       const inputs: PredictionInput[] =
@@ -164,11 +178,21 @@ export const scoringApi = {
       const ctx = { signal: ac.signal, progress: throttled(onProgress) };
       for (const input of inputs) {
         ac.signal.throwIfAborted();
-        added.push(...(await s.session.addPredictions(input, ctx)));
+        const names = await s.session.addPredictions(input, ctx);
+        added.push(...names);
+        // Identical content to a set already loaded (or to one added in this same call) is said.
+        const files = listing.kind === 'folder' ? src.list() : input.source.list();
+        const fp = await predictionFingerprint(input.source, files, ac.signal);
+        for (const name of names) {
+          const same = [...fingerprints, ...prints].find(([m, f]) => m !== name && f.hash === fp.hash);
+          if (same) duplicates.push({ model: name, sameAs: same[0], full: fp.full && same[1].full });
+          prints.push([name, fp]);
+        }
       }
       // A cancel that arrived during the last read still wins (the page was told "cancelled").
       ac.signal.throwIfAborted();
-      return { added, models: s.session.modelNames };
+      for (const [m, f] of prints) fingerprints.set(m, f);
+      return { added, models: s.session.modelNames, duplicates };
     } catch (e) {
       for (const name of added) s.session.removeModel(name);
       throw e;
@@ -180,6 +204,7 @@ export const scoringApi = {
   async removeModel(name: string): Promise<string[]> {
     const s = need();
     s.session.removeModel(name);
+    fingerprints.delete(name);
     s.results = s.results.filter((r) => r.model !== name);
     s.index.delete(name);
     return s.session.modelNames;
@@ -190,6 +215,11 @@ export const scoringApi = {
     const name = to.trim();
     if (name === '') throw new InputError('a model name cannot be empty');
     s.session.renameModel(from, name);
+    const fp = fingerprints.get(from);
+    if (fp) {
+      fingerprints.delete(from);
+      fingerprints.set(name, fp);
+    }
     for (const r of s.results) if (r.model === from) r.model = name;
     const idx = s.index.get(from);
     if (idx) {

@@ -36,6 +36,7 @@ export function ModelStrip() {
   const models = useBench(useShallow((s) => s.caseTable?.models ?? []));
   const toggle = useBench((s) => s.toggleShownModel);
   const shown = shownModelsOf(table, shownSetting);
+  const duplicateOf = useBench((s) => s.duplicateOf);
   const missing = useMemo(() => (table ? Object.fromEntries(models.map((m) => [m, casesWithoutPrediction(table, m)])) : {}), [table, models]);
   if (!table || models.length === 0) return null;
   const showMissing = (model: string, kind: string | null) => {
@@ -58,6 +59,7 @@ export function ModelStrip() {
               <span className="swatch" style={{ background: modelColor(i) }} aria-hidden="true" />
               {m}
             </label>
+            {duplicateOf[m] && <DuplicateNote model={m} of={duplicateOf[m]} />}
             {gap && gap.count > 0 && (
               <button type="button" className="no-pred" data-testid="no-prediction-count" title={`List the ${gap.count} case(s) ${m} has no prediction for`} onClick={() => showMissing(m, gap.kind)}>
                 ⚠ no prediction for {gap.count} case{gap.count === 1 ? '' : 's'}
@@ -68,6 +70,15 @@ export function ModelStrip() {
       })}
       <CompareTools models={models.length} />
     </div>
+  );
+}
+
+/** "Same file content as X": said wherever the model is listed. */
+export function DuplicateNote({ model, of }: { model: string; of: { sameAs: string; full: boolean } }) {
+  return (
+    <span className="no-pred" role="note" data-testid="duplicate-model" title={of.full ? `${model} has byte for byte the content of ${of.sameAs}` : `${model} has the size and the first and last MiB of ${of.sameAs} (a big file: not compared whole)`}>
+      = {of.full ? 'identical to' : 'same size and sampled bytes as'} {of.sameAs}
+    </span>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import type { BenchmarkId, OptionValue, Protocol, QaState } from '../../core';
 import type { Listing } from '../../io/listing';
-import { scoringClient, type OpenedDataset } from '../../worker/client';
+import { scoringClient, type DuplicateModel, type OpenedDataset } from '../../worker/client';
 import { defaultOptions, useBench } from './index';
 import { parseViewHash, protocolFromLink } from '../viewUrl';
 
@@ -66,7 +66,7 @@ export async function addPredictions(listing: Listing): Promise<void> {
   s.setModelError(null);
   s.startAdding();
   const client = scoringClient();
-  let out: { added: string[]; models: string[] };
+  let out: { added: string[]; models: string[]; duplicates: DuplicateModel[] };
   try {
     out = await client.addPredictions(listing, (pr) => {
       if (id === addId) useBench.getState().setProgress(pr);
@@ -99,6 +99,7 @@ export async function addPredictions(listing: Listing): Promise<void> {
   }
   if (id === addId) st.stopAdding();
   st.setModelNames(out.models);
+  if (out.duplicates.length > 0) st.noteDuplicates(out.duplicates);
   await rescore();
 }
 
