@@ -10,7 +10,7 @@
  *   same view (protocol, compare mode, shown models, pair, filter, case) once they are opened.
  * Run: npx vite build && npx playwright test e2e/workspace.spec.ts
  */
-import { mkdtempSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync, copyFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -212,5 +212,35 @@ test.describe('a copied link', () => {
     await fresh.getByTestId('tab-report').click();
     await expect(fresh.getByTestId('report-protocol')).toContainText('Protocol mmocr-0.6.3');
     await second.close();
+  });
+});
+
+test.describe('a folder that holds two benchmarks', () => {
+  test.skip(!HAS_SHARED, '*** ../shared is absent: skipping ***');
+
+  test('asks which one, naming both with their reasons, and opens the other on a click', async ({ page }) => {
+    const both = mkdtempSync(join(tmpdir(), 'benchlens-two-'));
+    try {
+      cpSync(LTB_MINI, join(both, 'ltb-mini'), { recursive: true });
+      cpSync(shared('data/tabench-mini'), join(both, 'tabench-mini'), { recursive: true });
+      await page.goto('/');
+      await page.bringToFront();
+      await page.getByTestId('dataset-folder-input').setInputFiles(both);
+      const choice = page.getByTestId('benchmark-choice');
+      await expect(choice).toContainText('holds 2 benchmarks — which one?');
+      const radios = choice.getByRole('radio');
+      await expect(radios).toHaveCount(2);
+      const first = await radios.nth(0).getAttribute('value');
+      const second = (await radios.nth(1).getAttribute('value'))!;
+      expect(new Set([first, second])).toEqual(new Set(['ltb', 'tabench']));
+      await expect(radios.nth(0)).toBeChecked();
+      const summary = page.getByTestId('dataset-summary');
+      await expect(summary).toContainText(first === 'ltb' ? 'LTB' : 'TABench');
+      await radios.nth(1).check();
+      await expect(summary).toContainText(second === 'ltb' ? 'LTB' : 'TABench');
+      await expect(radios.nth(1)).toBeChecked();
+    } finally {
+      rmSync(both, { recursive: true, force: true });
+    }
   });
 });

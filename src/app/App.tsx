@@ -8,6 +8,7 @@
  */
 import { useEffect } from 'react';
 import { isTypingTarget } from './canvas/keys';
+import { BenchmarkChoice } from './panels/BenchmarkChoice';
 import { LinkNeeds } from './panels/LinkNeeds';
 import { ModelStrip } from './panels/ModelStrip';
 import type { WorkspaceTab } from './store/casesSlice';
@@ -34,6 +35,7 @@ export function App() {
         <DatasetBar />
       </header>
       <LinkNeeds />
+      <BenchmarkChoice />
       {open ? <Workspace /> : <Landing />}
     </DropZone>
   );

@@ -135,6 +135,36 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
   });
 });
 
+describe.skipIf(!HAS_SHARED)('scoringApi on a folder that holds two benchmarks', () => {
+  /** ltb-mini and tabench-mini side by side in one folder, as a user might keep them. */
+  const both = (): Listing => {
+    const ltb = folderListing(shared('data/ltb-mini'), 'ltb-mini');
+    const tab = folderListing(shared('data/tabench-mini'), 'tabench-mini');
+    return {
+      label: 'benchmarks',
+      kind: 'folder',
+      files: [...ltb.files.map((f) => ({ ...f, path: `ltb-mini/${f.path}` })), ...tab.files.map((f) => ({ ...f, path: `tabench-mini/${f.path}` }))],
+    };
+  };
+
+  it('opens the most confident, names every candidate with its reason, and opens the other when asked', async () => {
+    const opened = await scoringApi.openDataset(both());
+    const ids = opened.candidates.map((c) => c.benchmark);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids)).toEqual(new Set(['ltb', 'tabench']));
+    expect(opened.benchmark).toBe(ids[0]);
+    expect(opened.candidates[0].confidence).toBeGreaterThanOrEqual(opened.candidates[1].confidence);
+    for (const c of opened.candidates) expect(c.reason.length).toBeGreaterThan(0);
+    const other = await scoringApi.openDataset(both(), ids[1]);
+    expect(other.benchmark).toBe(ids[1]);
+    expect(other.candidates).toEqual([]); // chosen, not detected
+  });
+
+  it('lists no candidates for a folder with one benchmark', async () => {
+    expect((await scoringApi.openDataset(folderListing(shared('data/ltb-mini'), 'ltb-mini'))).candidates).toEqual([]);
+  });
+});
+
 describe.skipIf(!HAS_SHARED)('scoringApi.getImageBytes on pulsebench-select-mini (page images inside parquet)', () => {
   it('reads a case image by its parquet: virtual path, as the viewer and the thumbnails ask for it', async () => {
     const opened = await scoringApi.openDataset(folderListing(shared('data/pulsebench-select-mini'), 'pulsebench-select-mini'));

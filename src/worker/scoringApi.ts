@@ -7,6 +7,7 @@
 import { transfer } from 'comlink';
 import {
   BenchSession,
+  detectCandidates,
   InputError,
   serializeReport,
   singleFileSource,
@@ -53,6 +54,12 @@ export interface OpenedDataset {
   models: string[];
   /** True for the built-in demo (nothing of the user's was read). */
   demo: boolean;
+  /**
+   * When the folder holds several benchmarks: every candidate, the opened one first (the most
+   * confident). Empty otherwise. The page asks which one; opening again with `benchmark` set
+   * switches.
+   */
+  candidates: { benchmark: BenchmarkId; title: string; confidence: number; reason: string }[];
 }
 
 export interface ScoreOutcome {
@@ -141,12 +148,16 @@ export const scoringApi = {
       if (input.files.length === 0) throw new InputError(`"${input.label}" is empty (hidden files are skipped)`);
       source = await listingSource(input);
     }
+    // Several benchmarks in one folder: open the most confident, and tell the page all of them.
+    const candidates = forced ? [] : await detectCandidates(source);
+    if (!forced && candidates.length > 1) forced = candidates[0].adapter.id;
     const session = await BenchSession.open(source, forced, ctx);
     await session.addBundledPredictions(ctx);
     for (const p of demoPreds) await session.addPredictions(p, ctx);
     state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map() };
     fingerprints = new Map();
     return {
+      candidates: candidates.length > 1 ? candidates.map((c) => ({ benchmark: c.adapter.id, title: c.adapter.title, confidence: c.detection.confidence, reason: c.detection.reason })) : [],
       benchmark: session.adapter.id,
       title: session.adapter.title,
       info: session.info,
