@@ -6,6 +6,17 @@ import { useState } from 'react';
 import type { Report } from '../../core';
 import { useFacetLookup, useSetFacet } from './facets';
 import { MetricCell } from './MetricCell';
+import { EMPTY_SPLIT_COLUMNS, emptySplit } from './emptySplit';
+
+/** "—" for a split with gt 0 and pred 0; the official value (kept in report.json) in the tooltip. */
+function EmptyCell({ report, model, metric }: { report: Report; model: string; metric: string }) {
+  const v = report.models[model]?.metrics[metric];
+  return (
+    <td className="num muted" data-model={model} data-key={metric} data-empty="true" title={`${metric} = ${String(v)} (official; this split has gt 0, pred 0, so the page shows —)`}>
+      — <span className="small">(gt 0, pred 0)</span>
+    </td>
+  );
+}
 import { BarChart, LineChart } from './plots';
 
 export const LTB_SPLITS: { key: string; label: string }[] = [
@@ -76,7 +87,16 @@ export function LtbReport({ report }: { report: Report }) {
               <th scope="row" title={`challenging_${s.key}.json`}>
                 {s.label}
               </th>
-              {models.flatMap((m) => COLUMNS.map((c) => <MetricCell key={`${m}-${c.m}`} report={report} model={m} metric={`${s.key}/${c.m}`} />))}
+              {models.flatMap((m) => {
+                const empty = emptySplit(report.models[m]?.metrics, s.key);
+                return COLUMNS.map((c) =>
+                  empty && EMPTY_SPLIT_COLUMNS.has(c.m) ? (
+                    <EmptyCell key={`${m}-${c.m}`} report={report} model={m} metric={`${s.key}/${c.m}`} />
+                  ) : (
+                    <MetricCell key={`${m}-${c.m}`} report={report} model={m} metric={`${s.key}/${c.m}`} />
+                  ),
+                );
+              })}
             </tr>
           ))}
         </tbody>
