@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
+import { fillOpfs } from './helpers';
 
 const LTB_MINI = shared('data/ltb-mini');
 const LTB_REF = shared('reference/ltb');
@@ -212,6 +213,50 @@ test.describe('a copied link', () => {
     await fresh.getByTestId('tab-report').click();
     await expect(fresh.getByTestId('report-protocol')).toContainText('Protocol mmocr-0.6.3');
     await second.close();
+  });
+});
+
+test.describe('a copied link in the same browser (Chromium keeps the folder handle)', () => {
+  test.skip(!HAS_SHARED, '*** ../shared is absent: skipping ***');
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test('reopens the folder by itself from its recent handle, and restores the view once the predictions are added', async ({ page, context }) => {
+    test.setTimeout(120_000);
+    // Every page of this browser gets the picker stub, which counts its calls.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __pickerCalls: number };
+      w.__pickerCalls = 0;
+      Object.assign(window, {
+        showDirectoryPicker: async () => {
+          w.__pickerCalls++;
+          return (await navigator.storage.getDirectory()).getDirectoryHandle('ltb-mini');
+        },
+      });
+    });
+    await page.goto('/');
+    await fillOpfs(page, LTB_MINI, 'ltb-mini');
+    await page.getByRole('button', { name: 'Open folder…' }).click();
+    await expect(page.getByTestId('dataset-summary')).toContainText('ltb-mini');
+    await page.getByTestId('prediction-files-input').setInputFiles([join(LTB_REF, 'ltbmini-object.json'), join(LTB_REF, 'ltbmini-mmocr.jsonl')]);
+    await expect(page.getByTestId('model-chip')).toHaveCount(2, { timeout: 60_000 });
+    await page.getByLabel('Model A').selectOption('ltbmini-mmocr');
+    await page.getByRole('radio', { name: 'side by side' }).check();
+    await openCaseRow(page, 'img_6.jpg');
+    await expect.poll(() => page.url()).toContain('case=img_6.jpg');
+    const link = page.url();
+
+    const fresh = await context.newPage();
+    await fresh.goto(link);
+    // No click, no picker: the stored handle (permission still granted) reopened the folder.
+    await expect(fresh.getByTestId('dataset-summary')).toContainText('ltb-mini', { timeout: 30_000 });
+    expect(await fresh.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls)).toBe(0);
+    await expect(fresh.getByTestId('link-needs')).toContainText('ltbmini-object');
+    await fresh.getByTestId('prediction-files-input').setInputFiles([join(LTB_REF, 'ltbmini-object.json'), join(LTB_REF, 'ltbmini-mmocr.jsonl')]);
+    await expect(fresh.getByTestId('link-needs')).toHaveCount(0, { timeout: 60_000 });
+    await expect(fresh.getByLabel('Model A')).toHaveValue('ltbmini-mmocr');
+    await expect(fresh.getByRole('radio', { name: 'side by side' })).toBeChecked();
+    await expect(fresh.locator('[data-testid="case-row"][data-case-id="img_6.jpg"]')).toHaveAttribute('aria-selected', 'true');
+    await expect(fresh.getByTestId('viewer-pane-1')).toBeVisible();
   });
 });
 
