@@ -22,6 +22,7 @@ import { nextUnreviewed } from '../qa/reviewFilters';
 import { useReviews } from '../qa/useReviews';
 import { useBench } from '../store';
 import { CaseBrowser } from './cases/CaseBrowser';
+import { orderViews } from './viewOrder';
 
 interface Loaded {
   caseId: string;
@@ -182,19 +183,3 @@ function MissingModels({ missing }: { missing: string[] }) {
 }
 
 const readImageBytes = (path: string) => scoringClient().getImageBytes(path);
-
-/**
- * The views on the canvas: alone, model A (else the first shown model with a record); compared,
- * every shown model with a record — A first, then B, then the rest in table order.
- */
-export function orderViews<T extends { model: string }>(views: readonly T[], shown: readonly string[], a: string | null, b: string | null, many: boolean): T[] {
-  const visible = views.filter((v) => shown.includes(v.model));
-  const pool = visible.length > 0 ? visible : [];
-  const rank = (m: string) => (m === a ? 0 : m === b ? 1 : 2 + shown.indexOf(m));
-  const ordered = [...pool].sort((x, y) => rank(x.model) - rank(y.model));
-  if (!many) {
-    const alone = views.find((v) => v.model === a) ?? ordered[0];
-    return alone ? [alone] : [];
-  }
-  return ordered;
-}
