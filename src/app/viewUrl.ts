@@ -73,7 +73,8 @@ export function bindViewHash(store: { getState(): ViewSource; subscribe(fn: (s: 
   const write = (s: ViewSource) => {
     // Nothing open yet: the link's own needs stay in the URL until they are met.
     if (!s.dataset) return;
-    const models = [...s.models, ...(s.linkWanted?.needModels ?? []).filter((m) => !s.models.includes(m))];
+    // A demo brings its own models (`demo=` reopens them): only a folder's view needs files named.
+    const models = s.dataset.demo ? [] : [...s.models, ...(s.linkWanted?.needModels ?? []).filter((m) => !s.models.includes(m))];
     const next = serialiseViewHash({ dataset: s.dataset.demo ? null : s.dataset.label, models, protocol: s.protocol }, location.hash);
     if (next !== location.hash.replace(/^#/, '')) history.replaceState(null, '', `#${next}`);
   };
