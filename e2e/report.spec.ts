@@ -88,6 +88,16 @@ test.describe('on ltb-mini with the reference predictions', () => {
     expect(ref.models['ltbmini-object'].metrics['norm/hmean']).toBe(0.7555555555555556);
   });
 
+  test("a split's name in the table opens the workspace on that split's cases", async ({ page }) => {
+    const name = page.getByTestId('split-cases').and(page.locator('[data-facet-value="occluded"]'));
+    await name.click();
+    await expect(page).toHaveURL(/f\.challenge=occluded/);
+    await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+    const shown = Number(await page.getByTestId('case-count').getAttribute('data-shown'));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(10);
+  });
+
   test('a bar of the per-split plot filters the case list to that challenge', async ({ page }) => {
     const bar = page.locator('rect.bar.clickable[data-facet-value="occluded"]').first();
     await expect(bar).toBeVisible();
