@@ -35,7 +35,7 @@ async function openDense(page: Page, url: string): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  const app = await serveBuiltApp('benchlens-viewer-bench', 0);
+  const app = await serveBuiltApp('benchlens-viewer-bench');
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS.filter((a) => a !== '--disable-quic') });
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
   console.log(`Chromium ${browser.version()}, headless, --disable-gpu: canvas and compositor rasterise in software`);

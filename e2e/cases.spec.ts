@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { syntheticCaseTable } from '../src/app/panels/cases/syntheticTable';
 import { HAS_SHARED, shared } from '../test/shared';
+import { openFilters } from './helpers';
 
 const HARNESS = '/harness/cases.html';
 
@@ -159,6 +160,7 @@ test.describe('case list in the app', () => {
       const noDemo = page.getByRole('alert').filter({ hasText: `no built-in demo for "${demo}"` });
       await expect(page.getByTestId('case-row').first().or(noDemo)).toBeVisible({ timeout: 60_000 });
       test.skip(await noDemo.isVisible(), `this build has no ${demo} demo yet`);
+      await openFilters(page);
       const total = await shownCount(page);
       const first = page.getByTestId(`facet-${facet}`).locator('input[data-facet-value]').first();
       const value = (await first.getAttribute('data-facet-value'))!;
@@ -178,6 +180,7 @@ test.describe('case list in the app', () => {
 
       await page.reload();
       await expect(page.getByTestId('case-row').first().or(page.getByText('No case matches these filters.'))).toBeVisible({ timeout: 60_000 });
+      await openFilters(page);
       await expect.poll(() => shownCount(page)).toBe(withOutcome);
       await expect(facetCheckbox(page, facet, value)).toBeChecked();
       await expect(page.getByTestId('outcome-a-pass')).toHaveAttribute('aria-pressed', 'true');
@@ -201,6 +204,7 @@ test.describe('case list in the app', () => {
       await expect(page.getByTestId('dataset-summary')).toBeVisible({ timeout: 60_000 });
       await page.getByTestId('prediction-files-input').setInputFiles(shared('reference/ltb/ltbmini-object.json'));
       await expect(page.getByTestId('case-row').first()).toBeVisible({ timeout: 60_000 });
+      await openFilters(page);
       expect(await facetCount(page, 'challenge', 'occluded')).toBe(expected.length);
       await facetCheckbox(page, 'challenge', 'occluded').check();
       await expect.poll(() => shownCount(page)).toBe(expected.length);
@@ -224,6 +228,7 @@ test.describe('case list in the app', () => {
       await page.getByTestId('dataset-folder-input').setInputFiles(shared('data/chronicles-mini'));
       await expect(page.getByTestId('case-row').first()).toBeVisible({ timeout: 60_000 });
       await expect.poll(() => shownCount(page)).toBe(cases.size);
+      await openFilters(page);
 
       for (const script of ['oracle_bone', 'clerical']) {
         const expected = [...cases.values()].filter((s) => s === script).length;

@@ -27,6 +27,29 @@ export async function dropPaths(page: Page, paths: string[]): Promise<void> {
   await cdp.detach();
 }
 
+/**
+ * The report is its own view (tab, key r); once cases are scored the workspace is shown instead.
+ * Choosing the report tab keeps it on screen while more predictions are added and scored.
+ */
+export async function showReport(page: Page): Promise<void> {
+  await page.getByTestId('tab-report').click();
+  await expect(page.getByTestId('tab-report')).toHaveAttribute('aria-selected', 'true');
+}
+
+/** Brings the workspace (case list, canvas, details) on screen: tab, key w. */
+export async function showWorkspace(page: Page): Promise<void> {
+  await page.getByTestId('tab-workspace').click();
+  await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+}
+
+/** A narrow case list (the workspace below 1500 px) folds its filters behind a button: opens them. */
+export async function openFilters(page: Page): Promise<void> {
+  const toggle = page.getByTestId('toggle-filters');
+  await expect(page.getByTestId('case-list')).toBeVisible({ timeout: 60_000 });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(page.getByRole('complementary', { name: 'Case filters' })).toBeVisible();
+}
+
 /** The cell of one metric of one model in the report (its title holds the exact value). */
 export function metricCell(page: Page, model: string, key: string) {
   return page.locator(`section[aria-label="Report"] .report-body > table td[data-model="${model}"][data-key="${key}"]`).first();

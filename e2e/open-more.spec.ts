@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { dropPaths, expectMetric, fillOpfs, metricCell } from './helpers';
+import { dropPaths, expectMetric, fillOpfs, metricCell, showReport } from './helpers';
 
 const LTB_MINI = shared('data/ltb-mini');
 const LTB_REF = shared('reference/ltb');
@@ -58,6 +58,7 @@ test.describe('more ways to open a real LTB folder', () => {
     await page.bringToFront();
     await page.getByTestId('dataset-folder-input').setInputFiles(LTB_MINI);
     await expect(page.getByTestId('dataset-summary')).toContainText('LTB — 15 splits');
+    await showReport(page);
     await dropPaths(page, [join(LTB_REF, 'ltbmini-object.json'), join(LTB_REF, 'ltbmini-icdar')]);
     await expect(metricCell(page, 'ltbmini-object', 'hard/hmean')).toBeVisible();
     await expect(metricCell(page, 'ltbmini-icdar', 'hard/hmean')).toBeVisible();

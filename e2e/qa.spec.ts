@@ -19,6 +19,7 @@ import type { GtCorrection } from '../src/core/model';
 import type { Report } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
+import { showReport } from './helpers';
 
 /** The served app (the config's baseURL), for the tests that launch their own browser. */
 const base = () => String(test.info().project.use.baseURL).replace(/\/$/, '');
@@ -342,7 +343,9 @@ test.describe('reviews in the app (LTB demo)', () => {
     await page.setViewportSize({ width: 2400, height: 1300 });
     await page.goto(`/#demo=ltb&case=${encodeURIComponent(caseId)}`);
     const report = page.locator('section[aria-label="Report"]');
-    await expect(report).toBeVisible({ timeout: 60_000 });
+    // Scored, the workspace is on screen; the report waits in its tab.
+    await expect(report).toBeAttached({ timeout: 60_000 });
+    await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
     // The app's official numbers are the Node ones (same protocol, same scorer).
     for (const m of node.models) {
       await expect(officialCell(page, m, KEY)).toHaveAttribute('title', `${KEY} = ${String(node.official.models[m].metrics[KEY])}`);
@@ -375,6 +378,7 @@ test.describe('reviews in the app (LTB demo)', () => {
     const m0 = node.models[0];
     expect(expected.models[m0].metrics[KEY]).not.toBe(node.official.models[m0].metrics[KEY]);
 
+    await showReport(page);
     await report.getByRole('button', { name: 'Score with my GT corrections' }).click();
     const table = page.getByTestId('corrected-table');
     await expect(table).toBeVisible({ timeout: 60_000 });
@@ -388,17 +392,22 @@ test.describe('reviews in the app (LTB demo)', () => {
 
     // After a reload the correction is still there, and still the one scored.
     await page.reload();
-    await expect(report).toBeVisible({ timeout: 60_000 });
+    await expect(report).toBeVisible({ timeout: 60_000 }); // the link kept the report tab
+    await page.keyboard.press('w'); // back to the workspace
     await expect(page.getByTestId('toggle-edit-gt')).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('toggle-edit-gt')).toBeVisible();
     await page.keyboard.press('c'); // the viewer's key for the GT editor
     await expect(page.getByTestId('toggle-edit-gt')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('gt-edit-status')).toHaveAttribute('data-corrections', '1');
     expect(await storedCorrections(page)).toEqual(stored);
+    await page.keyboard.press('r');
     await report.getByRole('button', { name: 'Score with my GT corrections' }).click();
     await expect(correctedCell(page, m0, KEY, 'corrected')).toHaveAttribute('title', `${KEY} = ${String(expected.models[m0].metrics[KEY])}`);
     await expect(officialCell(page, m0, KEY)).toHaveAttribute('title', `${KEY} = ${String(node.official.models[m0].metrics[KEY])}`);
 
-    // The edit is one undo step of the shared review history (Ctrl+Z / Ctrl+Shift+Z).
+    // The edit is one undo step of the shared review history (Ctrl+Z / Ctrl+Shift+Z), in the workspace.
+    await page.keyboard.press('w');
+    await expect(page.getByTestId('gt-edit-status')).toHaveAttribute('data-corrections', '1');
     await page.keyboard.press('Control+z');
     await expect(page.getByTestId('gt-edit-status')).toHaveAttribute('data-corrections', '0');
     expect(await storedCorrections(page)).toEqual([]);

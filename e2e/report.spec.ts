@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { expectMetric, metricCell } from './helpers';
+import { expectMetric, metricCell, showReport } from './helpers';
 import { stubPickersToOpfs, writeLtbShapedToOpfs } from './ltbShaped';
 
 const LTB_MINI = shared('data/ltb-mini');
@@ -42,6 +42,7 @@ test.describe('on ltb-mini with the reference predictions', () => {
     await page.bringToFront();
     await page.getByTestId('dataset-folder-input').setInputFiles(LTB_MINI);
     await expect(page.getByTestId('dataset-summary')).toContainText('LTB');
+    await showReport(page);
     await page.getByTestId('prediction-files-input').setInputFiles([join(LTB_REF, 'ltbmini-object.json'), join(LTB_REF, 'ltbmini-mmocr.jsonl')]);
     await expect(metricCell(page, 'ltbmini-mmocr', 'norm/hmean')).toBeVisible();
   });
@@ -87,11 +88,27 @@ test.describe('on ltb-mini with the reference predictions', () => {
     expect(ref.models['ltbmini-object'].metrics['norm/hmean']).toBe(0.7555555555555556);
   });
 
+  test("a split's name in the table opens the workspace on that split's cases", async ({ page }) => {
+    const name = page.getByTestId('split-cases').and(page.locator('[data-facet-value="occluded"]'));
+    await name.click();
+    await expect(page).toHaveURL(/f\.challenge=occluded/);
+    await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+    const shown = Number(await page.getByTestId('case-count').getAttribute('data-shown'));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(10);
+  });
+
   test('a bar of the per-split plot filters the case list to that challenge', async ({ page }) => {
     const bar = page.locator('rect.bar.clickable[data-facet-value="occluded"]').first();
     await expect(bar).toBeVisible();
     await bar.click();
-    // The filter is in the store (and, through the case list, in the URL hash).
+    // The filter is in the store (and, through the case list, in the URL hash), and the click
+    // opened the workspace on those cases.
     await expect(page).toHaveURL(/f\.challenge=occluded/);
+    await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('case-list')).toBeVisible();
+    const shown = Number(await page.getByTestId('case-count').getAttribute('data-shown'));
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThan(10);
   });
 });

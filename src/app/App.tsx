@@ -1,8 +1,17 @@
 /**
- * The shell: a landing screen until something is open, then the workspace — models, protocol,
- * warnings on the left; the report on top; the case list, the viewer and the review panel below.
- * The whole page accepts dropped folders and files.
+ * The shell: a landing screen until something is open, then two views, one key apart:
+ * - the workspace (key w): case list, canvas and details panel filling the window;
+ * - the report (key r): the official numbers, with models, protocol, warnings and reviews.
+ * Until there are scored cases the report shows; once there are, the workspace does (unless the
+ * user or a link chose). A click on a report cell or plot bar filters the list and opens the
+ * workspace. The whole page accepts dropped folders and files.
  */
+import { useEffect } from 'react';
+import { isTypingTarget } from './canvas/keys';
+import { BenchmarkChoice } from './panels/BenchmarkChoice';
+import { LinkNeeds } from './panels/LinkNeeds';
+import { ModelStrip } from './panels/ModelStrip';
+import type { WorkspaceTab } from './store/casesSlice';
 import { CaseWorkbench } from './panels/CaseWorkbench';
 import { DropZone } from './panels/DropZone';
 import { OpenFolderButton } from './panels/FolderInputs';
@@ -25,6 +34,8 @@ export function App() {
         <h1>Benchlens</h1>
         <DatasetBar />
       </header>
+      <LinkNeeds />
+      <BenchmarkChoice />
       {open ? <Workspace /> : <Landing />}
     </DropZone>
   );
@@ -43,6 +54,7 @@ function DatasetBar() {
         {ds.demo ? <span className="badge">demo</span> : <span className="muted"> · <bdi data-testid="dataset-label">{ds.label}</bdi></span>}
       </p>
       {opening && <span role="status">Opening…</span>}
+      <Tabs />
       {error && (
         <span role="alert" className="error">
           {error}
@@ -56,22 +68,80 @@ function DatasetBar() {
   );
 }
 
-function Workspace() {
+/** The view on screen: the user's (or a link's) choice, else the report until cases are scored. */
+export function useTab(): WorkspaceTab {
+  const chosen = useBench((s) => s.workspaceTab);
+  const hasCases = useBench((s) => s.caseTable !== null);
+  return chosen ?? (hasCases ? 'workspace' : 'report');
+}
+
+const TAB_KEYS: Record<string, WorkspaceTab> = { w: 'workspace', r: 'report' };
+
+function Tabs() {
+  const tab = useTab();
+  const setTab = useBench((s) => s.setWorkspaceTab);
+  const hasReport = useBench((s) => s.report !== null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target as HTMLElement | null)) return;
+      const t = TAB_KEYS[e.key];
+      if (!t) return;
+      e.preventDefault();
+      useBench.getState().setWorkspaceTab(t);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
-    <div className="workspace">
-      <aside className="sidebar">
-        <ModelsPanel />
-        <ProtocolPanel />
-        <WarningsPanel />
-        <ReviewsPanel />
-      </aside>
-      <main className="main">
-        <ScoringStatus />
-        <ReportView />
-        <NoModelsHint />
+    <nav className="tabs" role="tablist" aria-label="View">
+      {(
+        [
+          ['workspace', 'Workspace', 'w'],
+          ['report', 'Report', 'r'],
+        ] as const
+      ).map(([id, label, key]) => (
+        <button
+          key={id}
+          type="button"
+          role="tab"
+          id={`tab-${id}`}
+          aria-selected={tab === id}
+          aria-controls={`view-${id}`}
+          aria-keyshortcuts={key}
+          title={`${label} (key ${key})`}
+          data-testid={`tab-${id}`}
+          disabled={id === 'report' && !hasReport && tab !== 'report'}
+          onClick={() => setTab(id)}
+        >
+          {label} <kbd>{key}</kbd>
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+function Workspace() {
+  const tab = useTab();
+  return (
+    <>
+      <ScoringStatus />
+      <div className="view-report" id="view-report" role="tabpanel" aria-labelledby="tab-report" hidden={tab !== 'report'}>
+        <aside className="sidebar">
+          <ModelsPanel />
+          <ProtocolPanel />
+          <WarningsPanel />
+          <ReviewsPanel />
+        </aside>
+        <main className="main">
+          <ReportView />
+          <NoModelsHint />
+        </main>
+      </div>
+      <div className="view-workspace" id="view-workspace" role="tabpanel" aria-labelledby="tab-workspace" hidden={tab !== 'workspace'}>
+        <ModelStrip />
         <CaseWorkbench />
-      </main>
-    </div>
+      </div>
+    </>
   );
 }
 

@@ -8,6 +8,8 @@ import { isBenchmarkId } from './benchmarks';
 import { loadDemos, openDemo } from './store/actions';
 import { useBench } from './store';
 import { bindCasesHash } from './urlState';
+import { bindViewHash } from './viewUrl';
+import { initialLinkNeeds } from './panels/LinkNeeds';
 
 export function demoFromHash(hash: string): BenchmarkId | null {
   const id = new URLSearchParams(hash.replace(/^#/, '')).get('demo');
@@ -29,7 +31,9 @@ let started = false;
 export function useStartup(): void {
   useEffect(() => {
     void loadDemos();
+    initialLinkNeeds(); // read the link's needs before anything rewrites the hash
     const unbind = bindCasesHash(useBench);
+    const unbindView = bindViewHash(useBench);
     const unsub = useBench.subscribe((s, prev) => {
       if (s.dataset !== prev.dataset && s.dataset) writeDemoToHash(s.dataset.demo ? s.dataset.benchmark : null);
     });
@@ -47,6 +51,7 @@ export function useStartup(): void {
     window.addEventListener('hashchange', onHash);
     return () => {
       unbind();
+      unbindView();
       unsub();
       window.removeEventListener('hashchange', onHash);
     };

@@ -16,6 +16,10 @@ const full: CasesUrlState = {
   selectedCaseId: 'images/楷书/re_001.jpg#parsing',
   viewMode: 'grid',
   review: ['gt_wrong', 'ambiguous'],
+  shown: ['model one', 'model-b', 'third model'],
+  compare: 'side-by-side',
+  tab: 'workspace',
+  needModels: [],
 };
 
 describe('the cases URL hash', () => {
@@ -23,6 +27,17 @@ describe('the cases URL hash', () => {
     const hash = serialiseCasesHash(full);
     expect(parseCasesHash(`#${hash}`)).toEqual(full);
     expect(hash).not.toContain('#');
+  });
+
+  it('carries the shown models, the compare mode and the tab, and reads the models a link needs (pf)', () => {
+    const hash = serialiseCasesHash({ ...full, compare: 'overlay', tab: 'report' }, '#pf=m1&pf=m2');
+    const p = new URLSearchParams(hash);
+    expect(p.getAll('m')).toEqual(['model one', 'model-b', 'third model']);
+    expect(p.get('cmp')).toBe('overlay');
+    expect(p.get('tab')).toBe('report');
+    expect(parseCasesHash(hash).needModels).toEqual(['m1', 'm2']);
+    expect(parseCasesHash('#cmp=bogus&tab=x').compare).toBe('single');
+    expect(parseCasesHash('#cmp=bogus&tab=x').tab).toBeNull();
   });
 
   it('reads the documented example', () => {
@@ -37,7 +52,7 @@ describe('the cases URL hash', () => {
 
   it('keeps keys it does not own, in their place, and replaces its own', () => {
     const prev = '#demo=ltb&a=old&f.task=x&bench=ltb';
-    const hash = serialiseCasesHash({ ...full, facets: {}, filter: parseCasesHash('').filter, search: '', sort: { key: 'table', dir: 'asc' }, selectedCaseId: null, viewMode: 'list', review: [] }, prev);
+    const hash = serialiseCasesHash({ ...full, facets: {}, filter: parseCasesHash('').filter, search: '', sort: { key: 'table', dir: 'asc' }, selectedCaseId: null, viewMode: 'list', review: [], shown: [], compare: 'single', tab: null }, prev);
     expect(hash).toBe('demo=ltb&bench=ltb&a=model+one&b=model-b');
   });
 

@@ -14,6 +14,12 @@
  *   case                 the selected case id
  *   view                 `grid` (the list is the default)
  *   rv                   a review status of model A's result; repeated for several (`rv=gt_wrong`)
+ *   m                    a model shown on the canvas and in the list; repeated (absent = every model)
+ *   cmp                  the compare mode: `overlay` or `side` (absent = single)
+ *   tab                  `report` or `workspace` (absent = automatic)
+ *
+ * Read here but written by viewUrl.ts (it knows the dataset and the loaded models): `pf`, a
+ * model the view needs loaded, repeated.
  *
  * parseCasesHash / serialiseCasesHash are pure; bindCasesHash connects them to a store and a window.
  */
@@ -21,7 +27,7 @@ import type { StoreApi } from 'zustand';
 import { OUTCOME_CODES } from '../core/caseTable';
 import { isReviewStatus, type ReviewStatus } from '../core/qa';
 import { emptyQuery, type CaseQuery, type ModelFilter, type ModelSlot, type OutcomeName, type SortKey, type SortSpec } from './panels/cases/query';
-import type { CasesSlice, CaseViewMode } from './store/casesSlice';
+import type { CasesSlice, CaseViewMode, CompareMode, WorkspaceTab } from './store/casesSlice';
 
 export interface CasesUrlState {
   facets: Record<string, string[]>;
@@ -33,6 +39,12 @@ export interface CasesUrlState {
   viewMode: CaseViewMode;
   /** Review statuses of model A to keep (`rv`); absent = any. */
   review?: ReviewStatus[];
+  /** Models shown (`m`); absent or empty = every model. */
+  shown?: string[];
+  compare?: CompareMode;
+  tab?: WorkspaceTab | null;
+  /** Every model the linked view had loaded (`pf`, read only). */
+  needModels?: string[];
 }
 
 const SORT_KEYS: readonly SortKey[] = ['table', 'id', 'score', 'disagreement', 'misses', 'fp'];
@@ -42,7 +54,7 @@ const SLOT_SUFFIX: Record<ModelSlot, string> = { a: '', b: '.b' };
 function isOwnedKey(key: string): boolean {
   return (
     key.startsWith('f.') ||
-    ['a', 'b', 'q', 'sort', 'case', 'view', 'rv', 'outcome', 'outcome.b', 'err', 'err.b', 'score', 'score.b'].includes(key)
+    ['a', 'b', 'q', 'sort', 'case', 'view', 'rv', 'outcome', 'outcome.b', 'err', 'err.b', 'score', 'score.b', 'm', 'cmp', 'tab'].includes(key)
   );
 }
 
@@ -91,6 +103,10 @@ export function parseCasesHash(hash: string): CasesUrlState {
     selectedCaseId: p.get('case') || null,
     viewMode: p.get('view') === 'grid' ? 'grid' : 'list',
     review: [...new Set(p.getAll('rv').filter(isReviewStatus))],
+    shown: [...new Set(p.getAll('m').filter(Boolean))],
+    compare: p.get('cmp') === 'overlay' ? 'overlay' : p.get('cmp') === 'side' ? 'side-by-side' : 'single',
+    tab: p.get('tab') === 'report' ? 'report' : p.get('tab') === 'workspace' ? 'workspace' : null,
+    needModels: [...new Set(p.getAll('pf').filter(Boolean))],
   };
 }
 
@@ -116,12 +132,32 @@ export function serialiseCasesHash(state: CasesUrlState, previousHash = ''): str
   if (state.selectedCaseId) out.set('case', state.selectedCaseId);
   if (state.viewMode === 'grid') out.set('view', 'grid');
   for (const st of state.review ?? []) out.append('rv', st);
+  for (const m of state.shown ?? []) out.append('m', m);
+  if (state.compare === 'overlay') out.set('cmp', 'overlay');
+  else if (state.compare === 'side-by-side') out.set('cmp', 'side');
+  if (state.tab) out.set('tab', state.tab);
   return out.toString();
 }
 
-export function casesUrlStateOf(s: Pick<CasesSlice, 'caseQuery' | 'selectedCaseId' | 'caseView'>): CasesUrlState {
+export function casesUrlStateOf(
+  s: Pick<CasesSlice, 'caseQuery' | 'selectedCaseId' | 'caseView'> & Partial<Pick<CasesSlice, 'shownModels' | 'compareMode' | 'workspaceTab' | 'linkWanted'>>,
+): CasesUrlState {
+  // While a link still waits for its models, the URL keeps saying what the link said.
+  if (s.linkWanted) return s.linkWanted;
   const q: CaseQuery = s.caseQuery;
-  return { facets: q.facets, models: q.models, filter: q.filter, search: q.search, sort: q.sort, selectedCaseId: s.selectedCaseId, viewMode: s.caseView, review: q.review ?? [] };
+  return {
+    facets: q.facets,
+    models: q.models,
+    filter: q.filter,
+    search: q.search,
+    sort: q.sort,
+    selectedCaseId: s.selectedCaseId,
+    viewMode: s.caseView,
+    review: q.review ?? [],
+    shown: s.shownModels ?? [],
+    compare: s.compareMode ?? 'single',
+    tab: s.workspaceTab ?? null,
+  };
 }
 
 /** The parts of `window` the binding uses, so tests can pass a fake. */
@@ -173,7 +209,16 @@ export function bindCasesHash(store: Pick<StoreApi<CasesSlice>, 'getState' | 'su
   // Write right away too: the table may have corrected the pair or dropped unknown filters.
   write(store.getState());
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.caseQuery !== prev.caseQuery || s.selectedCaseId !== prev.selectedCaseId || s.caseView !== prev.caseView) write(s);
+    if (
+      s.caseQuery !== prev.caseQuery ||
+      s.selectedCaseId !== prev.selectedCaseId ||
+      s.caseView !== prev.caseView ||
+      s.shownModels !== prev.shownModels ||
+      s.compareMode !== prev.compareMode ||
+      s.workspaceTab !== prev.workspaceTab ||
+      s.linkWanted !== prev.linkWanted
+    )
+      write(s);
   });
   host.addEventListener('hashchange', restore);
   host.addEventListener('popstate', restore);

@@ -38,6 +38,23 @@ export async function detectBenchmark(src: FileSource): Promise<DetectOutcome | 
   return best;
 }
 
+/** Detections at or above this confidence are real candidates: a folder with two of them asks. */
+export const CANDIDATE_CONFIDENCE = 0.5;
+
+/**
+ * Every benchmark whose detector is at least `min` sure, most confident first (ties in registry
+ * order) — a folder that holds several benchmarks lets the user choose instead of opening the
+ * best one silently. detectBenchmark keeps returning the best alone (the CLI's choice).
+ */
+export async function detectCandidates(src: FileSource, min = CANDIDATE_CONFIDENCE): Promise<DetectOutcome[]> {
+  const out: DetectOutcome[] = [];
+  for (const adapter of ADAPTERS) {
+    const d = await adapter.detect(src);
+    if (d && d.confidence >= min) out.push({ adapter, detection: d });
+  }
+  return out.sort((a, b) => b.detection.confidence - a.detection.confidence);
+}
+
 /** The sentence the page and the CLI show when no benchmark was recognised. */
 export function detectionFailureMessage(src: FileSource): string {
   const what = ADAPTERS.map((a) => `${a.title}: ${a.expects}`).join('; ');

@@ -46,6 +46,25 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     return { opened, added };
   };
 
+  it('says a prediction file is identical to one already loaded, whatever its name (content fingerprint)', async () => {
+    const { added } = await open();
+    expect(added).toEqual(['ltbmini-object', 'ltbmini-mmocr']);
+    const bytes = readFileSync(shared('reference/ltb/ltbmini-object.json'));
+    const copy: Listing = { label: 'preds', kind: 'files', files: [{ path: 'renamed-copy.json', file: new File([bytes], 'renamed-copy.json') }] };
+    const out = await scoringApi.addPredictions(copy);
+    expect(out.added).toEqual(['renamed-copy']);
+    expect(out.duplicates).toEqual([{ model: 'renamed-copy', sameAs: 'ltbmini-object', full: true }]);
+    // A different file (one byte more: a trailing newline) is not called identical; nor is the folder set.
+    const edited = new Uint8Array([...bytes, 0x0a]);
+    const other: Listing = { label: 'preds', kind: 'files', files: [{ path: 'edited.json', file: new File([edited], 'edited.json') }] };
+    expect((await scoringApi.addPredictions(other)).duplicates).toEqual([]);
+    expect((await scoringApi.addPredictions(folderListing(shared('reference/ltb/ltbmini-icdar'), 'ltbmini-icdar'))).duplicates).toEqual([]);
+    // After the original is removed, a copy added again is identical to the first copy.
+    await scoringApi.removeModel('ltbmini-object');
+    const again: Listing = { label: 'preds', kind: 'files', files: [{ path: 'third.json', file: new File([bytes], 'third.json') }] };
+    expect((await scoringApi.addPredictions(again)).duplicates).toEqual([{ model: 'third', sameAs: 'renamed-copy', full: true }]);
+  });
+
   it('detects LTB, adds one model per file and reproduces the official numbers for both variants', async () => {
     const { opened, added } = await open();
     expect(opened.benchmark).toBe('ltb');
@@ -113,6 +132,36 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     const running = scoringApi.score('mmocr-0.6.3', {}, () => void scoringApi.cancel());
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
     expect((await scoringApi.getReport())!.protocol.name).toBe('mmocr-1.0.1');
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('scoringApi on a folder that holds two benchmarks', () => {
+  /** ltb-mini and tabench-mini side by side in one folder, as a user might keep them. */
+  const both = (): Listing => {
+    const ltb = folderListing(shared('data/ltb-mini'), 'ltb-mini');
+    const tab = folderListing(shared('data/tabench-mini'), 'tabench-mini');
+    return {
+      label: 'benchmarks',
+      kind: 'folder',
+      files: [...ltb.files.map((f) => ({ ...f, path: `ltb-mini/${f.path}` })), ...tab.files.map((f) => ({ ...f, path: `tabench-mini/${f.path}` }))],
+    };
+  };
+
+  it('opens the most confident, names every candidate with its reason, and opens the other when asked', async () => {
+    const opened = await scoringApi.openDataset(both());
+    const ids = opened.candidates.map((c) => c.benchmark);
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids)).toEqual(new Set(['ltb', 'tabench']));
+    expect(opened.benchmark).toBe(ids[0]);
+    expect(opened.candidates[0].confidence).toBeGreaterThanOrEqual(opened.candidates[1].confidence);
+    for (const c of opened.candidates) expect(c.reason.length).toBeGreaterThan(0);
+    const other = await scoringApi.openDataset(both(), ids[1]);
+    expect(other.benchmark).toBe(ids[1]);
+    expect(other.candidates).toEqual([]); // chosen, not detected
+  });
+
+  it('lists no candidates for a folder with one benchmark', async () => {
+    expect((await scoringApi.openDataset(folderListing(shared('data/ltb-mini'), 'ltb-mini'))).candidates).toEqual([]);
   });
 });
 

@@ -7,6 +7,7 @@
 import { transfer } from 'comlink';
 import {
   BenchSession,
+  detectCandidates,
   InputError,
   serializeReport,
   singleFileSource,
@@ -28,6 +29,7 @@ import {
 } from '../core';
 import type { DemoBundle } from '../core/demo';
 import type { Listing } from '../io/listing';
+import { predictionFingerprint, type PredictionFingerprint } from './predictionFingerprint';
 import { buildCaseTable, caseTableTransferables } from './buildCaseTable';
 import { caseAnalysisBlob } from './caseAnalysisBlob';
 import { listingSource } from './listingSource';
@@ -52,6 +54,12 @@ export interface OpenedDataset {
   models: string[];
   /** True for the built-in demo (nothing of the user's was read). */
   demo: boolean;
+  /**
+   * When the folder holds several benchmarks: every candidate, the opened one first (the most
+   * confident). Empty otherwise. The page asks which one; opening again with `benchmark` set
+   * switches.
+   */
+  candidates: { benchmark: BenchmarkId; title: string; confidence: number; reason: string }[];
 }
 
 export interface ScoreOutcome {
@@ -73,6 +81,16 @@ interface State {
 }
 
 let state: State | null = null;
+/** model → content fingerprint of the file(s) it was read from (to say "identical to …"). */
+let fingerprints = new Map<string, PredictionFingerprint>();
+
+/** A prediction set whose content is that of one already loaded. */
+export interface DuplicateModel {
+  model: string;
+  sameAs: string;
+  /** false: a big set compared by size and sampled bytes only. */
+  full: boolean;
+}
 let running: AbortController | null = null;
 
 function need(): State {
@@ -130,11 +148,16 @@ export const scoringApi = {
       if (input.files.length === 0) throw new InputError(`"${input.label}" is empty (hidden files are skipped)`);
       source = await listingSource(input);
     }
+    // Several benchmarks in one folder: open the most confident, and tell the page all of them.
+    const candidates = forced ? [] : await detectCandidates(source);
+    if (!forced && candidates.length > 1) forced = candidates[0].adapter.id;
     const session = await BenchSession.open(source, forced, ctx);
     await session.addBundledPredictions(ctx);
     for (const p of demoPreds) await session.addPredictions(p, ctx);
     state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map() };
+    fingerprints = new Map();
     return {
+      candidates: candidates.length > 1 ? candidates.map((c) => ({ benchmark: c.adapter.id, title: c.adapter.title, confidence: c.detection.confidence, reason: c.detection.reason })) : [],
       benchmark: session.adapter.id,
       title: session.adapter.title,
       info: session.info,
@@ -150,11 +173,13 @@ export const scoringApi = {
    * All or nothing: if one input fails or the add is cancelled, the models this call already
    * added are removed again, so the page's replay of model operations stays true.
    */
-  async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<{ added: string[]; models: string[] }> {
+  async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<{ added: string[]; models: string[]; duplicates: DuplicateModel[] }> {
     const s = need();
     const ac = new AbortController();
     reading.add(ac);
     const added: string[] = [];
+    const duplicates: DuplicateModel[] = [];
+    const prints: [string, PredictionFingerprint][] = [];
     try {
       const src = await listingSource(listing);
       const inputs: PredictionInput[] =
@@ -164,11 +189,21 @@ export const scoringApi = {
       const ctx = { signal: ac.signal, progress: throttled(onProgress) };
       for (const input of inputs) {
         ac.signal.throwIfAborted();
-        added.push(...(await s.session.addPredictions(input, ctx)));
+        const names = await s.session.addPredictions(input, ctx);
+        added.push(...names);
+        // Identical content to a set already loaded (or to one added in this same call) is said.
+        const files = listing.kind === 'folder' ? src.list() : input.source.list();
+        const fp = await predictionFingerprint(input.source, files, ac.signal);
+        for (const name of names) {
+          const same = [...fingerprints, ...prints].find(([m, f]) => m !== name && f.hash === fp.hash);
+          if (same) duplicates.push({ model: name, sameAs: same[0], full: fp.full && same[1].full });
+          prints.push([name, fp]);
+        }
       }
       // A cancel that arrived during the last read still wins (the page was told "cancelled").
       ac.signal.throwIfAborted();
-      return { added, models: s.session.modelNames };
+      for (const [m, f] of prints) fingerprints.set(m, f);
+      return { added, models: s.session.modelNames, duplicates };
     } catch (e) {
       for (const name of added) s.session.removeModel(name);
       throw e;
@@ -180,6 +215,7 @@ export const scoringApi = {
   async removeModel(name: string): Promise<string[]> {
     const s = need();
     s.session.removeModel(name);
+    fingerprints.delete(name);
     s.results = s.results.filter((r) => r.model !== name);
     s.index.delete(name);
     return s.session.modelNames;
@@ -195,6 +231,11 @@ export const scoringApi = {
     const name = to.trim();
     if (name === '') throw new InputError('a model name cannot be empty');
     s.session.renameModel(from, name);
+    const fp = fingerprints.get(from);
+    if (fp) {
+      fingerprints.delete(from);
+      fingerprints.set(name, fp);
+    }
     for (const r of s.results) if (r.model === from) r.model = name;
     const idx = s.index.get(from);
     if (idx) {

@@ -18,6 +18,13 @@
  *   stops drawing the original GT itself and renders `gtEditor(frame)` over the first pane, with
  *   the live view transform and sizes (GtEditorFrame). Wheel zoom and the zoom keys keep working.
  *
+ * - `colors`: each view's colour (the app passes the model's colour among all loaded models);
+ *   default MODEL_COLORS in view order. Used by the overlay, the legend and the pane labels.
+ * - `panelWidth` / `onPanelWidth`: the details panel's width, and a keyboard-accessible splitter
+ *   between canvas and panel that reports a new one (without `onPanelWidth`: no splitter).
+ * - `panelExtra`: rendered at the bottom of the details panel (the app's review panel).
+ * - `toolbarStart`: rendered first in the viewer's toolbar (the app's compare / model controls).
+ *
  * Geometry is in image pixels; the instances' `state` decides colour and dash (see style.ts).
  */
 import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
@@ -30,7 +37,9 @@ import { KEY_BINDINGS } from './keys';
 import { EditorFrame, type GtEditorFrame } from './EditorFrame';
 import { Pane } from './Pane';
 import { buildScene, countByState, errorOrder, instanceKey, panesFor, type CaseView, type SceneItem, type Side } from './scene';
-import { MODEL_COLORS } from './style';
+import { modelColor } from './style';
+import { Splitter } from '../layout/Splitter';
+import { LIMITS } from '../layout/paneSizes';
 import { actualSize, fitTransform, toScreen, zoomAt, zoomToRect, type ViewTransform } from './transform';
 import { useViewerKeys } from './useViewerKeys';
 import { useElementSize } from './useElementSize';
@@ -55,6 +64,11 @@ export interface CaseViewerProps {
   keyboard?: boolean;
   ref?: Ref<CaseViewerHandle>;
   gtEditor?: (frame: GtEditorFrame) => ReactNode;
+  colors?: readonly string[];
+  panelWidth?: number;
+  onPanelWidth?(px: number): void;
+  panelExtra?: ReactNode;
+  toolbarStart?: ReactNode;
 }
 
 export type { GtEditorFrame };
@@ -118,6 +132,7 @@ export function CaseViewer(props: CaseViewerProps) {
   const lookup = useMemo(() => scenes.map((s) => new Map(s.items.map((it) => [instanceKey(it.view, it.side, it.id), it]))), [scenes]);
   const caseKey = views.map((v) => `${v.model}\u0000${v.record.case_id}`).join('\u0001') + `|${compare}`;
 
+  const colors = useMemo(() => views.map((_, i) => props.colors?.[i] ?? modelColor(i)), [views, props.colors]);
   const [area, areaRef] = useElementSize<HTMLDivElement>();
   const paneW = panes.length > 0 ? Math.max(1, Math.floor(area.width / panes.length)) : 1;
   const paneH = Math.max(1, area.height);
@@ -310,12 +325,13 @@ export function CaseViewer(props: CaseViewerProps) {
     <div className="bl-case-viewer" data-testid="case-viewer" data-benchmark={props.benchmark} style={{ display: 'flex', width: '100%', height: '100%', minHeight: 0, color: '#eee', background: '#181818', fontFamily: 'system-ui, sans-serif' }}>
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <div role="toolbar" aria-label="viewer" style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '4px 6px', fontSize: 13, flexWrap: 'wrap' }}>
+          {props.toolbarStart}
           <button type="button" onClick={() => setView({ caseKey, t: fit })} title="fit (f)">Fit</button>
           <button type="button" onClick={() => setView({ caseKey, t: actualSize(transform, paneW, paneH) })} title="actual size (1)">1:1</button>
           <span data-testid="zoom-level">{Math.round(transform.scale * 100)}%</span>
           {(['gt', 'pred', 'dontcare', 'labels'] as const).map((k) => (
-            <label key={k}>
-              <input type="checkbox" checked={layers[k]} onChange={() => toggle(k)} data-testid={`layer-${k}`} /> {k === 'gt' ? 'GT (g)' : k === 'pred' ? 'predictions (p)' : k === 'dontcare' ? "don't care (d)" : 'labels (l)'}
+            <label key={k} title={k === 'gt' ? 'ground truth (g)' : k === 'pred' ? 'predictions (p)' : k === 'dontcare' ? "don't-care regions (d)" : 'labels (l)'}>
+              <input type="checkbox" checked={layers[k]} onChange={() => toggle(k)} data-testid={`layer-${k}`} /> {k === 'gt' ? 'GT' : k === 'pred' ? 'pred' : k === 'dontcare' ? "don't care" : 'labels'}
             </label>
           ))}
           {overlayImage && (
@@ -325,19 +341,19 @@ export function CaseViewer(props: CaseViewerProps) {
           )}
           {compare === 'overlay' &&
             views.map((v, i) => (
-              <span key={v.model} data-testid="model-legend" style={{ color: MODEL_COLORS[i % MODEL_COLORS.length] }}>
-                ■ {v.model}
+              <span key={v.model} data-testid="model-legend" data-model={v.model} title={v.model} style={{ color: colors[i] }}>
+                ■{views.length <= 2 ? ` ${v.model}` : ''}
               </span>
             ))}
-          <span style={{ opacity: 0.7 }}>
-            errors {errors.length === 0 ? 0 : `${errorIdx + 1 > 0 ? errorIdx + 1 : '–'}/${errors.length}`} (e / E)
+          <span style={{ opacity: 0.7 }} title="next / previous error: e / E">
+            errors {errors.length === 0 ? 0 : `${errorIdx + 1 > 0 ? errorIdx + 1 : '–'}/${errors.length}`}
           </span>
           {props.gtEditor && (
             <button type="button" onClick={toggleEditGt} aria-pressed={editing} data-testid="toggle-edit-gt" title="correct the ground truth (c)">
-              Edit GT (c)
+              Edit GT
             </button>
           )}
-          <button type="button" onClick={() => setShowPanel((v) => !v)} aria-pressed={showPanel} data-testid="toggle-panel">
+          <button type="button" onClick={() => setShowPanel((v) => !v)} aria-pressed={showPanel} data-testid="toggle-panel" title="show / hide the details panel">
             details
           </button>
           <button type="button" onClick={() => setShowHelp((v) => !v)} aria-label="keyboard help" title="keyboard help (?)">?</button>
@@ -356,6 +372,7 @@ export function CaseViewer(props: CaseViewerProps) {
                   height={paneH}
                   layers={paneLayers}
                   overlay={compare === 'overlay'}
+                  colors={colors}
                   highlight={[...(hovered && hover!.pane === i ? [hovered] : []), ...(selectedItem && paneOfView(selectedItem.view) === i && selectedItem !== hovered ? [selectedItem] : [])]}
                   stats={stats[i]}
                   updateTransform={updateTransform}
@@ -366,7 +383,11 @@ export function CaseViewer(props: CaseViewerProps) {
                 {editing && i === 0 && props.gtEditor && (
                   <EditorFrame transform={transform} width={paneW} height={paneH} imageWidth={extent.w} imageHeight={extent.h} updateTransform={updateTransform} render={props.gtEditor} />
                 )}
-                {panes.length > 1 && <div style={{ position: 'absolute', left: 6, top: 4, fontSize: 12, background: 'rgba(0,0,0,0.6)', padding: '1px 4px', pointerEvents: 'none' }}>{pv.map((v) => v.model).join(' + ')}</div>}
+                {panes.length > 1 && (
+                  <div data-testid="pane-label" style={{ position: 'absolute', left: 6, top: 4, fontSize: 12, background: 'rgba(0,0,0,0.6)', padding: '1px 4px', pointerEvents: 'none', borderLeft: `4px solid ${colors[pv[0]?.index ?? 0]}` }}>
+                    {pv.map((v) => v.model).join(' + ')}
+                  </div>
+                )}
                 {statusText && (
                   <div data-testid="image-status" style={{ position: 'absolute', left: 6, bottom: 6, fontSize: 12, background: 'rgba(0,0,0,0.7)', padding: '2px 6px', pointerEvents: 'none' }}>
                     {statusText}
@@ -393,11 +414,25 @@ export function CaseViewer(props: CaseViewerProps) {
           {showHelp && <HelpOverlay onClose={() => setShowHelp(false)} />}
         </div>
       </div>
-      <aside hidden={!showPanel} style={{ width: PANEL_WIDTH, flex: 'none', display: showPanel ? 'flex' : 'none', flexDirection: 'column', borderLeft: '1px solid #333', minHeight: 0 }}>
+      {showPanel && props.onPanelWidth && props.panelWidth !== undefined && (
+        <Splitter value={props.panelWidth} min={LIMITS.panel.min} max={LIMITS.panel.max} direction={-1} onChange={props.onPanelWidth} label="Resize the details panel" testId="splitter-panel" />
+      )}
+      <aside
+        hidden={!showPanel}
+        data-testid="details-panel"
+        style={{ width: props.panelWidth ?? PANEL_WIDTH, flex: 'none', display: showPanel ? 'flex' : 'none', flexDirection: 'column', borderLeft: '1px solid #333', minHeight: 0 }}
+      >
+        {first && (
+          <div data-testid="panel-case-id" title={first.image_path ?? first.case_id} style={{ padding: '4px 8px', fontSize: 12, fontFamily: 'ui-monospace, monospace', wordBreak: 'break-all', borderBottom: '1px solid #333', flex: 'none' }}>
+            {first.case_id}
+            {first.task ? <span style={{ opacity: 0.7 }}> · {first.task}</span> : null}
+          </div>
+        )}
         {activeViews.map((v) => (
           <TextDiff key={v.index} record={v.record} model={activeViews.length > 1 ? v.model : undefined} />
         ))}
         <InstancePanel pane={panelViews} gtStatesOf={sideBySide ? panelViews[0]?.model : undefined} selected={selectedKey} onSelect={onRowSelect} />
+        {props.panelExtra && <div style={{ flex: 'none', maxHeight: '55%', overflow: 'auto', borderTop: '1px solid #333', background: '#fff', color: '#1f2937' }}>{props.panelExtra}</div>}
       </aside>
     </div>
   );

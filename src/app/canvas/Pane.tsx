@@ -30,6 +30,8 @@ export interface PaneProps {
   height: number;
   layers: LayerToggles;
   overlay: boolean;
+  /** Overlay colour per view (model). */
+  colors?: readonly string[];
   highlight: readonly SceneItem[];
   /** Receives what the last frame drew, by "side:state". */
   stats: Record<string, number>;
@@ -79,7 +81,7 @@ const ratioOf = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRa
 const CLICK_SLOP = 4;
 
 export const Pane = memo(function Pane(p: PaneProps) {
-  const { pane, scene, index, transform, width, height, layers, overlay, stats, updateTransform, onHover, onPick, registerStage } = p;
+  const { pane, scene, index, transform, width, height, layers, overlay, colors, stats, updateTransform, onHover, onPick, registerStage } = p;
   const box = useRef<HTMLDivElement>(null);
   // Latest values for the native listeners and the per-frame hit test.
   const live = useRef({ transform, layers, index });
@@ -89,7 +91,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
 
   // `drawn`: the view the canvases were drawn at; `motion`: the CSS transform that shows them
   // at the live view until the full-detail drawing for it is ready (useFullDetail.ts).
-  const { drawn, motion, drawStatic, staticLayer } = useFullDetail({ scene, image: p.image, transform, width, height, layers, overlay, stats });
+  const { drawn, motion, drawStatic, staticLayer } = useFullDetail({ scene, image: p.image, transform, width, height, layers, overlay, colors, stats });
 
   const mips = useMipLevels(p.image);
   // The smallest copy that still has at least one source pixel per screen pixel.
@@ -101,9 +103,9 @@ export const Pane = memo(function Pane(p: PaneProps) {
   const highlight = p.highlight;
   const drawHl = useCallback(
     (c: Konva.Context, shape: Konva.Shape) => {
-      drawHighlight(nativeCtx(c), highlight, { transform: drawn, width, height, pixelRatio: ratioOf(shape), layers, overlay });
+      drawHighlight(nativeCtx(c), highlight, { transform: drawn, width, height, pixelRatio: ratioOf(shape), layers, overlay, colors });
     },
-    [highlight, drawn, width, height, layers, overlay],
+    [highlight, drawn, width, height, layers, overlay, colors],
   );
 
   useWheelZoom(box, updateTransform);

@@ -33,11 +33,13 @@ export interface DrawOptions {
   overlay: boolean;
   /** Filled in with what was drawn, by "side:state" (test hooks and the status line). */
   stats?: Record<string, number>;
+  /** Overlay colour of each view (model), by view index; default: MODEL_COLORS in view order. */
+  colors?: readonly string[];
 }
 
-export function itemStyle(it: SceneItem, overlay: boolean): StateStyle {
+export function itemStyle(it: SceneItem, overlay: boolean, colors?: readonly string[]): StateStyle {
   const sel = selectedOf(it.inst);
-  return overlay ? overlayStyle(it.side, it.state, it.view, it.role, sel) : styleFor(it.side, it.state, it.role, sel);
+  return overlay ? overlayStyle(it.side, it.state, it.view, it.role, sel, colors) : styleFor(it.side, it.state, it.role, sel);
 }
 
 const styleKey = (s: StateStyle) => `${s.stroke}|${s.fill}|${s.dash.join(',')}|${s.width}|${s.alpha}|${s.hatch}`;
@@ -92,7 +94,7 @@ export function planShapes(items: readonly SceneItem[], o: DrawOptions): ShapePl
     if (!isVisible(it, o.layers)) continue;
     const b = it.bounds;
     if (b.x1 < v.x0 || b.x0 > v.x1 || b.y1 < v.y0 || b.y0 > v.y1) continue;
-    const style = itemStyle(it, o.overlay);
+    const style = itemStyle(it, o.overlay, o.colors);
     const k = styleKey(style);
     let g = groups.get(k);
     if (!g) groups.set(k, (g = { style, items: [] }));
@@ -214,7 +216,7 @@ export function drawLabelRange(ctx: CanvasRenderingContext2D, todo: readonly Sce
       if (labelCache.size > 20000) labelCache.clear();
       labelCache.set(raw, cached);
     }
-    const style = itemStyle(it, o.overlay);
+    const style = itemStyle(it, o.overlay, o.colors);
     const lx = Math.round(it.bounds.x0 * scale + x);
     const ly = it.side === 'gt' ? Math.round(it.bounds.y0 * scale + y) - LABEL_PX - 4 : Math.round(it.bounds.y1 * scale + y) + 2;
     ctx.globalAlpha = Math.max(0.7, style.alpha);
@@ -230,7 +232,7 @@ export function drawLabelRange(ctx: CanvasRenderingContext2D, todo: readonly Sce
 export function drawHighlight(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
   const inv = 1 / o.transform.scale;
   for (const it of items) {
-    const style = itemStyle(it, o.overlay);
+    const style = itemStyle(it, o.overlay, o.colors);
     ctx.beginPath();
     tracePath(ctx, it.points);
     ctx.setLineDash([]);

@@ -30,8 +30,14 @@ export const COLORS = {
   highlight: '#FFFFFF',
 } as const;
 
-/** Colours for models in overlay comparison (Okabe–Ito, in an order that keeps neighbours apart). */
+/**
+ * Colours for models (Okabe–Ito, in an order that keeps neighbours apart). A model keeps its
+ * colour everywhere — legend, list column, overlay — by its position among the loaded models.
+ */
 export const MODEL_COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#F0E442'];
+
+/** The colour of the model at `index` among the loaded ones (colours repeat after seven models). */
+export const modelColor = (index: number) => MODEL_COLORS[((index % MODEL_COLORS.length) + MODEL_COLORS.length) % MODEL_COLORS.length];
 
 export const DASH = { solid: [] as number[], miss: [10, 5], fp: [3, 3], dimmed: [2, 4], info: [6, 3, 2, 3] };
 
@@ -62,13 +68,13 @@ export function styleFor(side: Side, state: InstanceState, role: Role = null, se
 }
 
 /** The style of a prediction in overlay comparison: the model's colour, the state's dash. */
-export function overlayStyle(side: Side, state: InstanceState, view: number, role: Role, selected: boolean | null): StateStyle {
+export function overlayStyle(side: Side, state: InstanceState, view: number, role: Role, selected: boolean | null, colors?: readonly string[]): StateStyle {
   const s = styleFor(side, state, role, selected);
   if (side === 'gt' || role) {
     // The GT is drawn once for all models: neutral, since matched / missed differs per model.
     return side === 'gt' && state !== 'dontcare' && !role ? { ...s, stroke: '#FFFFFF', fill: 'rgba(255,255,255,0.10)', dash: DASH.solid } : s;
   }
-  return { ...s, stroke: MODEL_COLORS[view % MODEL_COLORS.length], fill: '' };
+  return { ...s, stroke: colors?.[view] ?? modelColor(view), fill: '' };
 }
 
 export const STATE_LABEL: Record<InstanceState, string> = {

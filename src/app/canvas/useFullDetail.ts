@@ -27,15 +27,17 @@ export interface FullDetailInput {
   height: number;
   layers: LayerToggles;
   overlay: boolean;
+  /** One colour per shown model, in overlay mode (draw.ts DrawOptions.colors). */
+  colors?: readonly string[];
   /** Receives what the shown drawing holds, by "side:state". */
   stats: Record<string, number>;
 }
 
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
 
-export function useFullDetail({ scene, image, transform, width, height, layers, overlay, stats }: FullDetailInput) {
+export function useFullDetail({ scene, image, transform, width, height, layers, overlay, colors, stats }: FullDetailInput) {
   // A new identity whenever what is drawn (not where) changes.
-  const content = useMemo(() => ({ scene, width, height, layers, overlay, image }), [scene, width, height, layers, overlay, image]);
+  const content = useMemo(() => ({ scene, width, height, layers, overlay, colors, image }), [scene, width, height, layers, overlay, colors, image]);
   // The view the drawing should reach: `transform` once it has stood still (useSettledView).
   const target = useSettledView(transform, content);
   const staticLayer = useRef<Konva.Layer>(null);
@@ -57,7 +59,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
     const w = layerCanvas?._canvas.width ?? Math.floor(width * pr);
     const h = layerCanvas?._canvas.height ?? Math.floor(height * pr);
-    const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay }, w, h, content);
+    const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay, colors }, w, h, content);
     begin();
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
@@ -114,7 +116,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       d.cancel();
       drawingAbandoned(d);
     };
-  }, [target, content, scene, width, height, layers, overlay, stats]);
+  }, [target, content, scene, width, height, layers, overlay, colors, stats]);
 
   // Konva calls this when the static layer's props change, i.e. when `shown` does: a copy.
   const drawStatic = useCallback(

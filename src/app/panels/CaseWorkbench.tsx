@@ -1,12 +1,19 @@
 /**
  * The case area: the case list (panels/cases), the viewer (canvas) on the selected case, and the
- * review panel (qa). The shell only connects them: the selection and the compared pair live in
- * the store's cases slice; the records and the image come from the worker, one case at a time.
+ * details panel with the review (qa) at its foot — side by side, filling the window, with a
+ * splitter between each (drag, or focus and ← / →). The shell only connects them: the selection,
+ * the compared pair, the shown models and the compare mode live in the store's cases slice; the
+ * records and the image come from the worker, one case at a time.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import type { CaseRecord } from '../../core';
 import { scoringClient } from '../../worker/client';
-import { CaseViewer, type CompareMode, type GtEditorFrame, type ImageStatus } from '../canvas/CaseViewer';
+import { CaseViewer, type GtEditorFrame, type ImageStatus } from '../canvas/CaseViewer';
+import { modelColor } from '../canvas/style';
+import { LIMITS, usePaneSizes } from '../layout/paneSizes';
+import { Splitter } from '../layout/Splitter';
+import { shownModelsOf } from '../store/casesSlice';
 import { decodeImage } from '../canvas/decode';
 import { useOverlayImage } from '../canvas/useOverlayImage';
 import { CaseGtEditor } from '../qa/CaseGtEditor';
@@ -15,6 +22,7 @@ import { nextUnreviewed } from '../qa/reviewFilters';
 import { useReviews } from '../qa/useReviews';
 import { useBench } from '../store';
 import { CaseBrowser } from './cases/CaseBrowser';
+import { orderViews } from './viewOrder';
 
 interface Loaded {
   caseId: string;
@@ -33,7 +41,11 @@ export function CaseWorkbench() {
   const previousCase = useBench((s) => s.previousCase);
   const selectCase = useBench((s) => s.selectCase);
   const { reviews } = useReviews(fingerprint);
-  const [compare, setCompare] = useState<CompareMode>('single');
+  const compare = useBench((s) => s.compareMode);
+  const allModels = useBench(useShallow((s) => s.caseTable?.models ?? []));
+  const shownSetting = useBench((s) => s.shownModels);
+  const shown = useMemo(() => shownModelsOf({ models: allModels }, shownSetting), [allModels, shownSetting]);
+  const [sizes, setSize] = usePaneSizes();
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [image, setImage] = useState<{ key: string; bitmap: ImageBitmap | null; status: ImageStatus } | null>(null);
   const [selected, setSelected] = useState<{ model: string; side: 'gt' | 'pred'; id: number } | null>(null);
@@ -82,9 +94,10 @@ export function CaseWorkbench() {
 
   const onInstanceSelect = useCallback((model: string, side: 'gt' | 'pred', id: number) => setSelected({ model, side, id }), []);
 
-  const views = current
-    ? orderViews(current.views, modelA, compare === 'single' ? null : modelB, compare === 'overlay' || compare === 'side-by-side')
-    : [];
+  const views = useMemo(() => (current ? orderViews(current.views, shown, modelA, modelB, compare !== 'single') : []), [current, shown, modelA, modelB, compare]);
+  // Each model keeps the colour of its place among all loaded models, whatever is shown.
+  const colors = useMemo(() => views.map((v) => modelColor(Math.max(0, allModels.indexOf(v.model)))), [views, allModels]);
+  const missingModels = current ? shown.filter((m) => !current.views.some((v) => v.model === m)) : [];
   const shownModel = views[0]?.model ?? modelA ?? null;
   const img = image && image.key === imageKey ? image : null;
 
@@ -106,30 +119,38 @@ export function CaseWorkbench() {
     if (next) selectCase(next);
   };
 
+  const review =
+    caseId && fingerprint && shownModel ? (
+      <ReviewPanel
+        fingerprint={fingerprint}
+        model={shownModel}
+        caseId={caseId}
+        selectedInstance={selected && selected.model === shownModel ? { side: selected.side, id: selected.id } : null}
+        onNextUnreviewed={onNextUnreviewed}
+      />
+    ) : null;
+
   return (
-    <div className="case-area">
+    <div className="case-area" style={{ gridTemplateColumns: `${sizes.list}px 6px minmax(0, 1fr)` }} data-testid="case-area">
       <div className="case-list">
         <CaseBrowser />
       </div>
+      <Splitter value={sizes.list} min={LIMITS.list.min} max={LIMITS.list.max} direction={1} onChange={(px) => setSize('list', px)} label="Resize the case list" testId="splitter-list" />
       <div className="case-viewer">
         {!caseId || !benchmark ? (
           <div className="placeholder">Select a case in the list to see it on the image.</div>
         ) : !current ? (
           <div className="placeholder">Loading the case…</div>
         ) : views.length === 0 ? (
-          <div className="placeholder">No model has a result for this case.</div>
+          <div className="placeholder" role="alert" data-testid="no-prediction">
+            {shown.length === 1 ? `${shown[0]} has` : 'None of the shown models has'} no prediction for this case (counted in the warnings of the report).
+          </div>
         ) : (
           <div className="viewer-wrap">
-            <div className="viewer-tools" role="group" aria-label="Compare models">
-              {(['single', 'side-by-side', 'overlay'] as const).map((m) => (
-                <label key={m}>
-                  <input type="radio" name="compare" checked={compare === m} onChange={() => setCompare(m)} disabled={m !== 'single' && current.views.length < 2} /> {m}
-                </label>
-              ))}
-            </div>
             <CaseViewer
               benchmark={benchmark}
               views={views}
+              colors={colors}
               image={img?.bitmap ?? null}
               imageStatus={img?.status ?? 'loading'}
               imagePath={first?.image_path ?? undefined}
@@ -139,34 +160,26 @@ export function CaseWorkbench() {
               onNextCase={nextCase}
               onInstanceSelect={onInstanceSelect}
               gtEditor={fingerprint ? gtEditor : undefined}
+              panelWidth={sizes.panel}
+              onPanelWidth={(px) => setSize('panel', px)}
+              panelExtra={review}
+              toolbarStart={<MissingModels missing={missingModels} />}
             />
           </div>
-        )}
-      </div>
-      <div className="case-review">
-        {caseId && fingerprint && shownModel ? (
-          <ReviewPanel
-            fingerprint={fingerprint}
-            model={shownModel}
-            caseId={caseId}
-            selectedInstance={selected && selected.model === shownModel ? { side: selected.side, id: selected.id } : null}
-            onNextUnreviewed={onNextUnreviewed}
-          />
-        ) : (
-          <div className="placeholder">Reviews of the selected case appear here.</div>
         )}
       </div>
     </div>
   );
 }
 
-const readImageBytes = (path: string) => scoringClient().getImageBytes(path);
-
-/** Model A first; with a comparison, B next (or every other model when no B is chosen). */
-function orderViews<T extends { model: string }>(views: T[], a: string | null, b: string | null, many: boolean): T[] {
-  const first = views.find((v) => v.model === a) ?? views[0];
-  if (!first) return [];
-  if (!many) return [first];
-  const second = b ? views.filter((v) => v.model === b && v !== first) : views.filter((v) => v !== first);
-  return [first, ...second];
+/** The shown models that have no record of this case, said in the viewer's toolbar. */
+function MissingModels({ missing }: { missing: string[] }) {
+  if (missing.length === 0) return null;
+  return (
+    <span className="no-pred" role="status" data-testid="viewer-missing-models" title="These shown models have no prediction for this case">
+      no prediction: {missing.join(', ')}
+    </span>
+  );
 }
+
+const readImageBytes = (path: string) => scoringClient().getImageBytes(path);

@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { removeModel, renameModel } from '../store/actions';
 import { useBench } from '../store';
 import { AddPredictionsButtons } from './FolderInputs';
+import { DuplicateNote } from './ModelStrip';
 
 export function ModelsPanel() {
   const models = useBench(useShallow((s) => s.models));
@@ -28,6 +29,7 @@ export function ModelsPanel() {
 }
 
 function ModelRow({ name }: { name: string }) {
+  const duplicate = useBench((s) => s.duplicateOf[name]);
   const [editing, setEditing] = useState(false);
   const [value, setValue] = useState(name);
   if (editing) {
@@ -71,6 +73,12 @@ function ModelRow({ name }: { name: string }) {
       <button type="button" className="icon" aria-label={`Remove ${name}`} onClick={() => void removeModel(name)}>
         ×
       </button>
+      {duplicate && (
+        <>
+          <br />
+          <DuplicateNote model={name} of={duplicate} />
+        </>
+      )}
     </li>
   );
 }

@@ -6,6 +6,27 @@ import { useState } from 'react';
 import type { Report } from '../../core';
 import { useFacetLookup, useSetFacet } from './facets';
 import { MetricCell } from './MetricCell';
+import { EMPTY_SPLIT_COLUMNS, emptySplit } from './emptySplit';
+
+/** A split's row name: a button that lists its cases in the workspace when the case table has that facet. */
+function SplitName({ label, facet, onPick }: { label: string; facet: { key: string; value: string } | undefined; onPick(f: { key: string; value: string }): void }) {
+  if (!facet) return <>{label}</>;
+  return (
+    <button type="button" className="link" data-testid="split-cases" data-facet-value={facet.value} title={`List the ${facet.key} = ${facet.value} cases in the workspace`} onClick={() => onPick(facet)}>
+      {label}
+    </button>
+  );
+}
+
+/** "—" for a split with gt 0 and pred 0; the official value (kept in report.json) in the tooltip. */
+function EmptyCell({ report, model, metric }: { report: Report; model: string; metric: string }) {
+  const v = report.models[model]?.metrics[metric];
+  return (
+    <td className="num muted" data-model={model} data-key={metric} data-empty="true" title={`${metric} = ${String(v)} (official; this split has gt 0, pred 0, so the page shows —)`}>
+      — <span className="small">(gt 0, pred 0)</span>
+    </td>
+  );
+}
 import { BarChart, LineChart } from './plots';
 
 export const LTB_SPLITS: { key: string; label: string }[] = [
@@ -74,9 +95,18 @@ export function LtbReport({ report }: { report: Report }) {
           {splits.map((s) => (
             <tr key={s.key} className={s.key === 'hard' || s.key === 'norm' ? 'summary-row' : undefined}>
               <th scope="row" title={`challenging_${s.key}.json`}>
-                {s.label}
+                <SplitName label={s.label} facet={lookup(CHALLENGE_FACETS, s.key)} onPick={setFacet} />
               </th>
-              {models.flatMap((m) => COLUMNS.map((c) => <MetricCell key={`${m}-${c.m}`} report={report} model={m} metric={`${s.key}/${c.m}`} />))}
+              {models.flatMap((m) => {
+                const empty = emptySplit(report.models[m]?.metrics, s.key);
+                return COLUMNS.map((c) =>
+                  empty && EMPTY_SPLIT_COLUMNS.has(c.m) ? (
+                    <EmptyCell key={`${m}-${c.m}`} report={report} model={m} metric={`${s.key}/${c.m}`} />
+                  ) : (
+                    <MetricCell key={`${m}-${c.m}`} report={report} model={m} metric={`${s.key}/${c.m}`} />
+                  ),
+                );
+              })}
             </tr>
           ))}
         </tbody>

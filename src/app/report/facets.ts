@@ -19,7 +19,12 @@ export function useFacetLookup(): (keys: readonly string[], value: string) => { 
   };
 }
 
+/** Filters the case list to a report group's cases and opens the workspace on them. */
 export function useSetFacet(): (f: { key: string; value: string }) => void {
   const setFacetFilter = useBench((s) => s.setFacetFilter);
-  return (f) => setFacetFilter(f.key, f.value);
+  const setTab = useBench((s) => s.setWorkspaceTab);
+  return (f) => {
+    setFacetFilter(f.key, f.value);
+    setTab('workspace');
+  };
 }

@@ -4,8 +4,9 @@
  */
 import type { BenchmarkId, OptionValue, Protocol, QaState } from '../../core';
 import type { Listing } from '../../io/listing';
-import { scoringClient, type OpenedDataset } from '../../worker/client';
+import { scoringClient, type DuplicateModel, type OpenedDataset } from '../../worker/client';
 import { defaultOptions, useBench } from './index';
+import { parseViewHash, protocolFromLink } from '../viewUrl';
 
 let generation = 0;
 
@@ -24,11 +25,20 @@ export function openDemo(id: BenchmarkId): Promise<void> {
   return open({ demo: id }, 'demo');
 }
 
-export function openListing(listing: Listing): Promise<void> {
-  return open(listing, listing.label);
+/** The folder open now, so it can be opened again as another of the benchmarks it holds. */
+let lastListing: Listing | null = null;
+
+export function openListing(listing: Listing, benchmark?: BenchmarkId): Promise<void> {
+  lastListing = listing;
+  return open(listing, listing.label, benchmark);
 }
 
-async function open(input: Listing | { demo: BenchmarkId }, label: string): Promise<void> {
+/** Opens the current folder again as `benchmark` (one of the candidates it was detected as). */
+export function openAs(benchmark: BenchmarkId): Promise<void> {
+  return lastListing ? open(lastListing, lastListing.label, benchmark, true) : Promise.resolve();
+}
+
+async function open(input: Listing | { demo: BenchmarkId }, label: string, benchmark?: BenchmarkId, keepCandidates = false): Promise<void> {
   const gen = ++generation;
   const st = useBench.getState();
   // Filters read from the URL at start-up belong to the first dataset; only replacing an open
@@ -37,7 +47,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string): Prom
   st.setOpening();
   let opened: OpenedDataset;
   try {
-    opened = await scoringClient().open(input);
+    opened = await scoringClient().open(input, benchmark);
   } catch (e) {
     if (gen === generation) useBench.getState().setOpenError(message(e));
     return;
@@ -47,9 +57,12 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string): Prom
   const s = useBench.getState();
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
-  s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label });
+  // Opened as a chosen benchmark, the worker detected nothing: keep the list the user chose from.
+  const candidates = keepCandidates ? (st.dataset?.candidates ?? []) : opened.candidates;
+  s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label, candidates });
   await showModels(opened.models);
-  s.setProtocol(opened.protocol);
+  // A link names its protocol and options: use them when this dataset offers that protocol.
+  s.setProtocol((!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol);
   if (opened.models.length > 0) await rescore();
 }
 
@@ -64,7 +77,7 @@ export async function addPredictions(listing: Listing): Promise<void> {
   s.setModelError(null);
   s.startAdding();
   const client = scoringClient();
-  let out: { added: string[]; models: string[] };
+  let out: { added: string[]; models: string[]; duplicates: DuplicateModel[] };
   try {
     out = await client.addPredictions(listing, (pr) => {
       if (id === addId) useBench.getState().setProgress(pr);
@@ -97,6 +110,7 @@ export async function addPredictions(listing: Listing): Promise<void> {
   }
   if (id === addId) st.stopAdding();
   await showModels(out.models);
+  if (out.duplicates.length > 0) st.noteDuplicates(out.duplicates);
   await rescore();
 }
 

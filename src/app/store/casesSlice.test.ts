@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { create } from 'zustand';
 import { createStore, type StateCreator } from 'zustand/vanilla';
-import { createCasesSlice, stepInRows, type CasesSlice } from './casesSlice';
+import { createCasesSlice, shownModelsOf, stepInRows, type CasesSlice } from './casesSlice';
+import { casesUrlStateOf, parseCasesHash } from '../urlState';
 import { syntheticCaseTable } from '../panels/cases/syntheticTable';
 import { runQuery } from '../panels/cases/query';
 
@@ -94,6 +95,39 @@ describe('the cases slice', () => {
     expect(s.getState().caseQuery.models).toEqual({ a: 'm3', b: 'm1' });
     expect(s.getState().selectedCaseId).toBeNull();
     expect(s.getState().caseView).toBe('grid');
+  });
+
+  it('keeps a linked view while its models arrive one file at a time, then shows it', () => {
+    const s = createStore<CasesSlice>()(createCasesSlice);
+    const link = parseCasesHash('#a=m3&b=m2&m=m2&m=m3&cmp=overlay&case=img_7.jpg&pf=m1&pf=m2&pf=m3');
+    s.getState().restoreCasesUrl(link);
+    s.getState().setCaseTable(syntheticCaseTable({ cases: 300, models: ['m1'], seed: 11 }));
+    // Only m1 is loaded: the pair falls back to it, but the link is still wanted (and still in the URL).
+    expect(s.getState().caseQuery.models.a).toBe('m1');
+    expect(s.getState().linkWanted).not.toBeNull();
+    expect(casesUrlStateOf(s.getState()).models).toEqual({ a: 'm3', b: 'm2' });
+    s.getState().setCaseTable(syntheticCaseTable({ cases: 300, models: ['m1', 'm2'], seed: 11 }));
+    expect(s.getState().linkWanted).not.toBeNull();
+    s.getState().setCaseTable(table); // m1, m2, m3
+    expect(s.getState().caseQuery.models).toEqual({ a: 'm3', b: 'm2' });
+    expect(s.getState().shownModels).toEqual(['m2', 'm3']);
+    expect(s.getState().compareMode).toBe('overlay');
+    expect(s.getState().selectedCaseId).toBe('img_7.jpg');
+    expect(s.getState().linkWanted).toBeNull();
+    expect(shownModelsOf(table, s.getState().shownModels)).toEqual(['m2', 'm3']);
+  });
+
+  it('shows every model until some are hidden, and never hides the last one', () => {
+    const s = store();
+    expect(shownModelsOf(table, s.getState().shownModels)).toEqual(['m1', 'm2', 'm3']);
+    s.getState().toggleShownModel('m2');
+    expect(shownModelsOf(table, s.getState().shownModels)).toEqual(['m1', 'm3']);
+    s.getState().toggleShownModel('m1');
+    s.getState().toggleShownModel('m3');
+    expect(shownModelsOf(table, s.getState().shownModels)).toEqual(['m3']);
+    s.getState().toggleShownModel('m2');
+    s.getState().toggleShownModel('m1');
+    expect(s.getState().shownModels).toBeNull(); // all shown again = the default
   });
 
   it('lets the user choose no model B', () => {

@@ -26,6 +26,10 @@ import {
 import type { CasesUrlState } from '../urlState';
 
 export type CaseViewMode = 'list' | 'grid';
+/** How the canvas shows the shown models: the first alone, one pane each, or all in one pane. */
+export type CompareMode = 'single' | 'side-by-side' | 'overlay';
+/** The page's two views once something is scored: the inspection workspace or the report. */
+export type WorkspaceTab = 'workspace' | 'report';
 
 export interface CasesState {
   caseTable: CaseTable | null;
@@ -36,6 +40,16 @@ export interface CasesState {
   caseView: CaseViewMode;
   /** Model A's review status per row (query.ts reviewStatusColumn); null = nothing reviewed. */
   caseReviewStatus: Uint8Array | null;
+  /** Models drawn (overlay / side by side) and given a column in the list; null = every loaded model. */
+  shownModels: string[] | null;
+  compareMode: CompareMode;
+  /** The view the user picked; null = automatic (the report until there are cases, then the workspace). */
+  workspaceTab: WorkspaceTab | null;
+  /**
+   * A view read from a link whose models (or case) are not all loaded yet: re-applied each time a
+   * table arrives, so adding the five prediction files one by one still ends on the linked view.
+   */
+  linkWanted: CasesUrlState | null;
 }
 
 export interface CasesActions {
@@ -66,6 +80,11 @@ export interface CasesActions {
   toggleReviewStatus: (status: ReviewStatus) => void;
   /** Applies state read from the URL hash (see urlState.ts). */
   restoreCasesUrl: (state: CasesUrlState) => void;
+  /** Shows or hides one model (at least one stays shown). */
+  toggleShownModel: (model: string) => void;
+  setShownModels: (models: string[] | null) => void;
+  setCompareMode: (mode: CompareMode) => void;
+  setWorkspaceTab: (tab: WorkspaceTab | null) => void;
 }
 
 export type CasesSlice = CasesState & CasesActions;
@@ -86,6 +105,23 @@ export function resolveModels(table: CaseTable, wanted: Record<ModelSlot, string
   const a = known(wanted.a) ? wanted.a : (table.models[0] ?? null);
   const b = known(wanted.b) && wanted.b !== a ? wanted.b : (table.models.find((m) => m !== a) ?? null);
   return { a, b };
+}
+
+/**
+ * The models on screen, in table order: the chosen ones that the table has, or every model when
+ * none is chosen (or none of the chosen is loaded).
+ */
+export function shownModelsOf(table: Pick<CaseTable, 'models'> | null, shown: readonly string[] | null): string[] {
+  if (!table) return [];
+  const kept = shown ? table.models.filter((m) => shown.includes(m)) : [];
+  return kept.length > 0 ? kept : [...table.models];
+}
+
+/** True when a linked view needs nothing more than this table has (its models, its case). */
+export function linkSatisfied(table: CaseTable, want: CasesUrlState): boolean {
+  const names = [want.models.a, want.models.b, ...(want.shown ?? []), ...(want.needModels ?? [])].filter((m): m is string => !!m);
+  if (!names.every((m) => table.models.includes(m))) return false;
+  return want.selectedCaseId === null || rowOfCase(table, want.selectedCaseId) >= 0;
 }
 
 /** Drops facet keys and values the table does not have, so no invisible filter empties the list. */
@@ -112,7 +148,8 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
   const update = (patch: (q: CaseQuery) => CaseQuery) => {
     const { caseTable, caseQuery, caseReviewStatus } = get();
     const next = patch(caseQuery);
-    set({ caseQuery: next, caseResult: caseTable ? runQuery(caseTable, next, caseReviewStatus) : null });
+    // A choice made on a loaded table replaces whatever a link still wanted.
+    set({ caseQuery: next, caseResult: caseTable ? runQuery(caseTable, next, caseReviewStatus) : null, ...(caseTable ? { linkWanted: null } : {}) });
   };
   const patchFilter = (slot: ModelSlot, change: Partial<ModelFilter>) =>
     update((q) => ({ ...q, filter: { ...q.filter, [slot]: { ...q.filter[slot], ...change } } }));
@@ -131,14 +168,21 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
     selectedCaseId: null,
     caseView: 'list',
     caseReviewStatus: null,
+    shownModels: null,
+    compareMode: 'single',
+    workspaceTab: null,
+    linkWanted: null,
 
     setCaseTable: (table) => {
       if (!table) {
         set({ caseTable: null, caseResult: null });
         return;
       }
-      const { caseQuery, selectedCaseId } = get();
-      const q = { ...caseQuery, facets: pruneFacets(table, caseQuery.facets), models: resolveModels(table, caseQuery.models) };
+      const { caseQuery, linkWanted: want } = get();
+      // A linked view still waiting for its models is applied again, from the link, each time.
+      const base = want ? queryOf(want) : caseQuery;
+      const selectedCaseId = want ? want.selectedCaseId : get().selectedCaseId;
+      const q = { ...base, facets: pruneFacets(table, base.facets), models: resolveModels(table, base.models) };
       // The statuses belonged to the old table's rows; the case browser sends the new ones.
       set({
         caseTable: table,
@@ -146,6 +190,8 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
         caseReviewStatus: null,
         caseResult: runQuery(table, q),
         selectedCaseId: selectedCaseId !== null && rowOfCase(table, selectedCaseId) >= 0 ? selectedCaseId : null,
+        ...(want ? { shownModels: want.shown && want.shown.length > 0 ? [...want.shown] : null, compareMode: want.compare ?? get().compareMode, caseView: want.viewMode } : {}),
+        linkWanted: want && !linkSatisfied(table, want) ? want : null,
       });
     },
     setFacetFilter: (key, value) =>
@@ -201,18 +247,36 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
       }),
     restoreCasesUrl: (s) => {
       const table = get().caseTable;
-      const q: CaseQuery = {
-        facets: table ? pruneFacets(table, s.facets) : s.facets,
-        models: table ? resolveModels(table, s.models) : s.models,
-        filter: s.filter,
-        search: s.search,
-        sort: s.sort,
-        review: s.review ?? [],
-      };
-      set({ caseQuery: q, caseResult: table ? runQuery(table, q, get().caseReviewStatus) : null, selectedCaseId: s.selectedCaseId, caseView: s.viewMode });
+      const base = queryOf(s);
+      const q: CaseQuery = { ...base, facets: table ? pruneFacets(table, s.facets) : s.facets, models: table ? resolveModels(table, s.models) : s.models };
+      set({
+        caseQuery: q,
+        caseResult: table ? runQuery(table, q, get().caseReviewStatus) : null,
+        selectedCaseId: table && s.selectedCaseId !== null && rowOfCase(table, s.selectedCaseId) < 0 ? null : s.selectedCaseId,
+        caseView: s.viewMode,
+        shownModels: s.shown && s.shown.length > 0 ? [...s.shown] : null,
+        compareMode: s.compare ?? 'single',
+        workspaceTab: s.tab ?? null,
+        linkWanted: table && linkSatisfied(table, s) ? null : s,
+      });
     },
+    toggleShownModel: (model) => {
+      const { caseTable, shownModels } = get();
+      const cur = shownModelsOf(caseTable, shownModels);
+      const next = cur.includes(model) ? cur.filter((m) => m !== model) : [...cur, model];
+      if (next.length === 0) return; // one model always stays on screen
+      set({ shownModels: caseTable && next.length === caseTable.models.length ? null : caseTable ? caseTable.models.filter((m) => next.includes(m)) : next, linkWanted: null });
+    },
+    setShownModels: (models) => set({ shownModels: models && models.length > 0 ? [...models] : null, linkWanted: null }),
+    setCompareMode: (mode) => set({ compareMode: mode }),
+    setWorkspaceTab: (tab) => set({ workspaceTab: tab }),
   };
 };
+
+/** The query part of a URL state. */
+function queryOf(s: CasesUrlState): CaseQuery {
+  return { facets: s.facets, models: s.models, filter: s.filter, search: s.search, sort: s.sort, review: s.review ?? [] };
+}
 
 /** An explicit choice by the user: unknown names become null, and B may be "none". */
 function resolveModelsStrict(table: CaseTable, a: string | null, b: string | null): Record<ModelSlot, string | null> {

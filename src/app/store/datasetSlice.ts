@@ -13,6 +13,8 @@ export interface OpenDatasetInfo {
   demo: boolean;
   /** The folder name (or "demo"). */
   label: string;
+  /** The folder holds several benchmarks: all of them, the opened one first (else empty). */
+  candidates?: { benchmark: BenchmarkId; title: string; confidence: number; reason: string }[];
 }
 
 export interface DatasetSlice {

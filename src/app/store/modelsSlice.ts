@@ -15,6 +15,9 @@ export interface ModelsSlice {
   setModelNames: (models: string[]) => void;
   setModelError: (message: string | null) => void;
   setModelContent: (content: Record<string, string>) => void;
+  /** model → the loaded model whose file content it repeats (content fingerprint, worker-side). */
+  duplicateOf: Record<string, { sameAs: string; full: boolean }>;
+  noteDuplicates: (list: { model: string; sameAs: string; full: boolean }[]) => void;
 }
 
 export const createModelsSlice: StateCreator<BenchState, [], [], ModelsSlice> = (set) => ({
@@ -22,6 +25,10 @@ export const createModelsSlice: StateCreator<BenchState, [], [], ModelsSlice> = 
   modelError: null,
   modelContent: {},
   setModelContent: (modelContent) => set({ modelContent }),
-  setModelNames: (models) => set({ models }),
+  duplicateOf: {},
+  // Notes of models no longer loaded (removed, renamed) are dropped with them.
+  setModelNames: (models) =>
+    set((s) => ({ models, duplicateOf: Object.fromEntries(Object.entries(s.duplicateOf).filter(([m, d]) => models.includes(m) && models.includes(d.sameAs))) })),
+  noteDuplicates: (list) => set((s) => ({ duplicateOf: { ...s.duplicateOf, ...Object.fromEntries(list.map((d) => [d.model, { sameAs: d.sameAs, full: d.full }])) } })),
   setModelError: (modelError) => set({ modelError }),
 });

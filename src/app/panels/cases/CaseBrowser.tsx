@@ -27,7 +27,9 @@ import { bindCasesHash } from '../../urlState';
 import { useBench } from '../../store';
 import { scoringClient } from '../../../worker/client';
 import { CaseRow, CaseTile } from './CaseRow';
-import { formatCount } from './format';
+import { formatCount, varyingFacets } from './format';
+import { shownModelsOf } from '../../store/casesSlice';
+import { useElementSize } from '../../canvas/useElementSize';
 import { FacetSidebar } from './FacetSidebar';
 import { hasFilters, reviewStatusColumn, rowOfCase, type SortKey } from './query';
 import { useReviews } from '../../qa/useReviews';
@@ -67,7 +69,7 @@ const SORTS: { key: SortKey; label: string }[] = [
   { key: 'table', label: 'Table order' },
   { key: 'id', label: 'Case id' },
   { key: 'score', label: 'Score of A' },
-  { key: 'disagreement', label: 'Disagreement |A − B|' },
+  { key: 'disagreement', label: 'Disagreement (all models)' },
   { key: 'misses', label: 'Misses of A' },
   { key: 'fp', label: 'False positives of A' },
 ];
@@ -91,6 +93,9 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   // one long task right after a big score, when the worker's garbage collection competes for the
   // same cores (issue 6). Placeholders keep the layout in place meanwhile.
   const [stage, setStage] = useState<{ table: CaseTable | null; shown: number }>({ table: null, shown: 0 });
+  // A narrow list folds the filters behind a button (they open over the rows); a wide one shows them beside.
+  const [size, sizeRef] = useElementSize<HTMLDivElement>();
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const shown = stage.table === table ? stage.shown : 0;
   useEffect(() => {
     if (!table || shown >= STAGES) return;
@@ -100,17 +105,23 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
 
   if (!table || current !== table || !result) {
     return (
-      <div className="cb-root cb-empty" data-testid="case-browser">
+      <div className="cb-root cb-empty" data-testid="case-browser" ref={sizeRef}>
         {table ? 'Filtering cases…' : 'No scored cases yet.'}
       </div>
     );
   }
+  const narrow = size.width > 0 && size.width < INLINE_FILTERS_MIN;
   return (
-    <div className="cb-root" data-testid="case-browser">
+    <div className={`cb-root${narrow ? ' cb-narrow' : ''}`} data-testid="case-browser" ref={sizeRef}>
       {store === (useBench as unknown) && <ReviewStatusFeed store={store} table={table} />}
-      {shown >= 1 ? <FacetSidebar store={store} table={table} /> : <aside className="cb-sidebar" aria-busy="true" />}
+      {!narrow && (shown >= 1 ? <FacetSidebar store={store} table={table} /> : <aside className="cb-sidebar" aria-busy="true" />)}
       <div className="cb-main">
-        <Toolbar store={store} table={table} />
+        <Toolbar store={store} table={table} filters={narrow ? { open: filtersOpen, toggle: () => setFiltersOpen((v) => !v) } : null} />
+        {narrow && filtersOpen && shown >= 1 && (
+          <div className="cb-filters-drop">
+            <FacetSidebar store={store} table={table} />
+          </div>
+        )}
         {shown >= 2 ? <CaseView store={store} table={table} rows={result.rows} loader={loader} onSelect={onSelect} /> : <div className="cb-viewport" aria-busy="true" />}
       </div>
     </div>
@@ -131,7 +142,10 @@ function ReviewStatusFeed({ store, table }: { store: StoreApi<CasesSlice>; table
   return null;
 }
 
-function Toolbar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTable }) {
+/** Below this width (px) the filter sidebar folds behind the toolbar's "Filters" button. */
+export const INLINE_FILTERS_MIN = 560;
+
+function Toolbar({ store, table, filters }: { store: StoreApi<CasesSlice>; table: CaseTable; filters: { open: boolean; toggle(): void } | null }) {
   const query = useStore(store, (s) => s.caseQuery);
   const shown = useStore(store, (s) => s.caseResult?.rows.length ?? 0);
   const view = useStore(store, (s) => s.caseView);
@@ -139,6 +153,11 @@ function Toolbar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTab
   const { a, b } = query.models;
   return (
     <div className="cb-toolbar">
+      {filters && (
+        <button type="button" aria-expanded={filters.open} data-testid="toggle-filters" onClick={filters.toggle} className={hasFilters(query) ? 'cb-filtering' : undefined}>
+          Filters{hasFilters(query) ? ' •' : ''} {filters.open ? '◂' : '▸'}
+        </button>
+      )}
       <input
         type="search"
         className="cb-search"
@@ -172,18 +191,17 @@ function Toolbar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTab
       </label>
       {a && b && (
         <>
-          <button type="button" data-testid="compare-a-passes-b-fails" onClick={() => compareModels('a-passes-b-fails')} title={`${a} passes, ${b} fails`}>
-            A passes, B fails
+          <button type="button" data-testid="compare-a-passes-b-fails" onClick={() => compareModels('a-passes-b-fails')} title={`${a} passes, ${b} fails`} aria-label="A passes, B fails">
+            A✓ B✗
           </button>
-          <button type="button" data-testid="compare-b-passes-a-fails" onClick={() => compareModels('b-passes-a-fails')} title={`${b} passes, ${a} fails`}>
-            B passes, A fails
+          <button type="button" data-testid="compare-b-passes-a-fails" onClick={() => compareModels('b-passes-a-fails')} title={`${b} passes, ${a} fails`} aria-label="B passes, A fails">
+            B✓ A✗
           </button>
         </>
       )}
       <label>
-        Sort{' '}
         <select aria-label="Sort cases" value={query.sort.key} onChange={(e) => setSort(e.target.value as SortKey)}>
-          {SORTS.filter((s) => (s.key !== 'disagreement' || (a && b)) && (s.key === 'table' || s.key === 'id' || a)).map((s) => (
+          {SORTS.filter((s) => (s.key !== 'disagreement' || table.models.length > 1) && (s.key === 'table' || s.key === 'id' || a)).map((s) => (
             <option key={s.key} value={s.key}>
               {s.label}
             </option>
@@ -221,15 +239,16 @@ function CaseView({ store, table, rows, loader, onSelect }: { store: StoreApi<Ca
   const selectedId = useStore(store, (s) => s.selectedCaseId);
   const view = useStore(store, (s) => s.caseView);
   const { a, b } = useStore(store, (s) => s.caseQuery.models);
+  const shownSetting = useStore(store, (s) => s.shownModels);
   const [width, setWidth] = useState(800);
   const columns = view === 'grid' ? Math.max(1, Math.floor(width / TILE_WIDTH)) : 1;
 
-  // Badges: A and B first, then any other model while there are few enough to fit.
-  const models = useMemo(() => {
-    const first = [a, b].filter((m): m is string => !!m);
-    const rest = table.models.filter((m) => !first.includes(m));
-    return table.models.length <= 3 ? [...first, ...rest] : first;
-  }, [a, b, table.models]);
+  // One badge column per shown model, in table order (each in its colour); A and B are labelled.
+  const models = useMemo(() => shownModelsOf(table, shownSetting), [table, shownSetting]);
+  const pair = useMemo(() => ({ a, b }), [a, b]);
+  const chipFacets = useMemo(() => varyingFacets(table), [table]);
+  // The name gets the first line but for a chip or two (12 px monospace ≈ 7.2 px a character).
+  const nameChars = Math.max(12, Math.floor((width - 130) / 7.2));
 
   const selectedRow = selectedId === null ? -1 : rowOfCase(table, selectedId);
   const position = useMemo(() => (selectedRow < 0 ? -1 : rows.indexOf(selectedRow)), [rows, selectedRow]);
@@ -292,7 +311,7 @@ function CaseView({ store, table, rows, loader, onSelect }: { store: StoreApi<Ca
         renderRow={(r) => (
           <div className="cb-tiles">
             {Array.from(rows.subarray(r * columns, Math.min(rows.length, (r + 1) * columns)), (row) => (
-              <CaseTile key={row} table={table} row={row} models={models} selected={row === selectedRow} onClick={open} loader={loader} />
+              <CaseTile key={row} table={table} row={row} models={models} pair={pair} selected={row === selectedRow} onClick={open} loader={loader} />
             ))}
           </div>
         )}
@@ -310,7 +329,7 @@ function CaseView({ store, table, rows, loader, onSelect }: { store: StoreApi<Ca
       onWidth={setWidth}
       label="Cases"
       testId="case-list"
-      renderRow={(i) => <CaseRow table={table} row={rows[i]} models={models} selected={rows[i] === selectedRow} onClick={open} />}
+      renderRow={(i) => <CaseRow table={table} row={rows[i]} models={models} pair={pair} nameChars={nameChars} chipFacets={chipFacets} selected={rows[i] === selectedRow} onClick={open} />}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OUTCOME_CODES, type CaseTable } from '../../../core/caseTable';
 import { REVIEW_STATUSES, type ReviewStatus } from '../../../core/qa';
-import { compareFilters, emptyQuery, hasFilters, naturalCompare, reviewStatusColumn, rowOfCase, runQuery, type CaseQuery, type ModelFilter } from './query';
+import { compareFilters, emptyQuery, hasFilters, naturalCompare, reviewStatusColumn, rowOfCase, runQuery, scoreSpread, type CaseQuery, type ModelFilter } from './query';
 import { facetColumn, syntheticCaseTable } from './syntheticTable';
 
 /** The same semantics written the slow, obvious way: one object per case. */
@@ -147,7 +147,6 @@ describe('runQuery', () => {
 
   it('sorts by score, disagreement, misses and id, rows without a value last, ties in table order', () => {
     const A = small.perModel['model-a'];
-    const B = small.perModel['model-b'];
     const desc = runQuery(small, query({ sort: { key: 'score', dir: 'desc' } })).rows;
     const scores = [...desc].map((i) => A.score[i]);
     const firstNaN = scores.findIndex(Number.isNaN);
@@ -160,7 +159,10 @@ describe('runQuery', () => {
     const asc = [...runQuery(small, query({ sort: { key: 'score', dir: 'asc' } })).rows].map((i) => A.score[i]);
     expect(asc[0]).toBe(Math.min(...scores.filter((s) => !Number.isNaN(s))));
 
-    const dis = [...runQuery(small, query({ sort: { key: 'disagreement', dir: 'desc' } })).rows].map((i) => Math.abs(A.score[i] - B.score[i]));
+    // Disagreement is the spread over every loaded model (this table has more than A and B).
+    const everyModel = small.models.map((m) => small.perModel[m]);
+    expect(everyModel.length).toBeGreaterThan(2);
+    const dis = [...runQuery(small, query({ sort: { key: 'disagreement', dir: 'desc' } })).rows].map((i) => scoreSpread(everyModel, i));
     const valid = dis.filter((d) => !Number.isNaN(d));
     expect(valid).toEqual([...valid].sort((x, y) => y - x));
     expect(valid[0]).toBeGreaterThan(0.5);
@@ -274,5 +276,39 @@ describe('review status as a case-list dimension (issue 8)', () => {
     const noA = runQuery(table, { ...emptyQuery(), review: ['ok'] }, status);
     expect(noA.rows.length).toBe(400);
     expect([...noA.reviewCounts].every((c) => c === 0)).toBe(true);
+  });
+});
+
+describe('disagreement among any number of models', () => {
+  /** Five models on four cases; case 2 is where they disagree most, case 3 has one score only. */
+  function fiveModels(): CaseTable {
+    const scores = [
+      [0.5, 0.5, 0.5, 0.5, 0.5],
+      [0.9, 0.8, 0.85, 0.8, 0.9],
+      [1, 0.2, 0.6, 0, 0.7],
+      [0.4, NaN, NaN, NaN, NaN],
+    ];
+    const models = ['m1', 'm2', 'm3', 'm4', 'm5'];
+    const perModel: CaseTable['perModel'] = {};
+    models.forEach((m, k) => {
+      perModel[m] = {
+        score: Float64Array.from(scores.map((r) => r[k])),
+        outcome: new Uint8Array(4),
+        misses: new Uint32Array(4),
+        falsePositives: new Uint32Array(4),
+        errorKinds: [],
+        errorMask: new Uint32Array(4),
+      };
+    });
+    return { caseIds: ['c0', 'c1', 'c2', 'c3'], imagePaths: [null, null, null, null], imageFiles: [null, null, null, null], facets: [], models, perModel, searchText: ['', '', '', ''] };
+  }
+
+  it('sorts by the spread of all loaded models, not only A and B, and puts a case fewer than two models scored last', () => {
+    const t = fiveModels();
+    // A and B agree on case 0 and 1 alike (|A−B| = 0 / 0.1); the spread over five says case 2 first (1 − 0).
+    const rows = [...runQuery(t, { ...emptyQuery(), models: { a: 'm1', b: 'm5' }, sort: { key: 'disagreement', dir: 'desc' } }).rows];
+    expect(rows).toEqual([2, 1, 0, 3]);
+    expect(scoreSpread(Object.values(t.perModel), 2)).toBe(1);
+    expect(scoreSpread(Object.values(t.perModel), 3)).toBeNaN();
   });
 });

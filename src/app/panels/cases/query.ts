@@ -23,6 +23,7 @@ export interface ModelFilter {
   score: [number, number] | null;
 }
 
+/** `disagreement`: the spread of scores over ALL loaded models (scoreSpread), not only A and B. */
 export type SortKey = 'table' | 'id' | 'score' | 'disagreement' | 'misses' | 'fp';
 
 export interface SortSpec {
@@ -368,14 +369,14 @@ export function sortRows(table: CaseTable, rows: Uint32Array, q: Pick<CaseQuery,
   const sign = dir === 'asc' ? 1 : -1;
   const keys = new Float64Array(rows.length);
   const a = q.models.a ? table.perModel[q.models.a] : undefined;
-  const b = q.models.b ? table.perModel[q.models.b] : undefined;
   const ranks = key === 'id' ? idRanks(table) : null;
+  const all = key === 'disagreement' ? table.models.map((m) => table.perModel[m]).filter((c): c is ModelColumns => !!c) : [];
   for (let k = 0; k < rows.length; k++) {
     const i = rows[k];
     let v = NaN;
     if (ranks) v = ranks[i];
     else if (key === 'score') v = a ? a.score[i] : NaN;
-    else if (key === 'disagreement') v = a && b ? Math.abs(a.score[i] - b.score[i]) : NaN;
+    else if (key === 'disagreement') v = scoreSpread(all, i);
     else if (key === 'misses') v = a && a.outcome[i] < 3 ? a.misses[i] : NaN;
     else if (key === 'fp') v = a && a.outcome[i] < 3 ? a.falsePositives[i] : NaN;
     // Fold the direction into the key so the comparator is a plain ascending compare.
@@ -387,6 +388,24 @@ export function sortRows(table: CaseTable, rows: Uint32Array, q: Pick<CaseQuery,
   const sorted = new Uint32Array(rows.length);
   for (let k = 0; k < order.length; k++) sorted[k] = rows[order[k]];
   return sorted;
+}
+
+/**
+ * How much the loaded models disagree on a row: the highest score minus the lowest, over every
+ * model that has a score there (with two models, |A − B|). NaN when fewer than two have one.
+ */
+export function scoreSpread(models: readonly ModelColumns[], row: number): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  let n = 0;
+  for (const m of models) {
+    const v = m.score[row];
+    if (Number.isNaN(v)) continue;
+    n++;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
+  return n < 2 ? NaN : hi - lo;
 }
 
 /** The filters of "A passes, B fails" (or the reverse) for the current pair, keeping facets and search. */

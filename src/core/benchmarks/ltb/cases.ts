@@ -122,6 +122,8 @@ export function buildCase(
   const gtBestPred = i32(4, nGt, -1);
   const predBestGt = i32(5, nK, -1);
   const gtBelowMatch = i32(6, nGt, -1);
+  // A prediction that would match but the don't-care filter took first (it is named in the reason).
+  const gtSwallowMatch = i32(10, nGt, -1);
   const gtBest = f64(1, nGt);
   const predBest = f64(2, nK);
   const matches: Match[] = [];
@@ -140,6 +142,7 @@ export function buildCase(
         predBestGt[k] = g;
       }
       if (level[k] <= ti && iou > thr && gtBelowMatch[g] < 0) gtBelowMatch[g] = k;
+      if (level[k] > ti && swallowedBy[k] >= 0 && iou > thr && gtSwallowMatch[g] < 0) gtSwallowMatch[g] = k;
       if (gtPartner[g] < 0 && takesPart && iou > thr && predPartner[k] < 0) {
         predPartner[k] = g;
         gtPartner[g] = k;
@@ -188,6 +191,10 @@ export function buildCase(
       for (const t of tags) missed.add(t);
       inst.best_iou = gtBest[id];
       inst.reason = fnReason(geom, gtBestPred[id], gtBest[id], predPartner, gtBelowMatch[id], preds, thr);
+      const sk = gtSwallowMatch[id];
+      if (sk >= 0) {
+        inst.reason += `; prediction ${kept[sk]} (IoU ${f2(pairIoU(geom, id, sk))}) would match but the don't-care filter dropped it (${(swallowShare[sk] * 100).toFixed(1)}% of it lies in don't-care GT ${swallowedBy[sk]})`;
+      }
       if (cls && cls.fn[id] >= 0) {
         inst.error = FN_CLASSES[cls.fn[id]];
         const w = cls.fnWith![id];

@@ -130,6 +130,22 @@ describe("don't-care filter", () => {
   });
 });
 
+describe('a missed GT whose match was taken elsewhere says so, naming the prediction', () => {
+  // Care word A = 0..10 under a don't-care box D = 0..12 (a doubled annotation): the only
+  // prediction covering A lies wholly in D, so the don't-care filter drops it and A is missed.
+  const ds = () => ltbFolder({ 'a.jpg': [{ poly: box(0, 0, 12, 10), care: false }, { poly: box(0, 0, 10, 10), tags: ['dense'] }] });
+
+  for (const variant of VARIANTS) {
+    it(`${variant}: by the don't-care filter`, async () => {
+      const r = await scoreWith(ds(), { 'a.jpg': [[...box(0, 0, 10, 10), 0.9]] }, variant);
+      const c = r.cases[0];
+      expect(c.pred[0].state).toBe('ignored');
+      expect(c.gt[1].state).toBe('fn');
+      expect(c.gt[1].reason).toContain("prediction 0 (IoU 1.00) would match but the don't-care filter dropped it (100.0% of it lies in don't-care GT 0)");
+    });
+  }
+});
+
 describe('matching', () => {
   // GT A = 0..10, GT B = 6..16; p1 = 3..13 has IoU 0.54 with both, p2 = A exactly.
   const ds = () => ltbFolder({ 'a.jpg': [{ poly: box(0, 0, 10, 10), tags: ['dense'] }, { poly: box(6, 0, 16, 10), tags: ['dense'] }] });
