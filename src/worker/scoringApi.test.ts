@@ -53,7 +53,7 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     const copy: Listing = { label: 'preds', kind: 'files', files: [{ path: 'renamed-copy.json', file: new File([bytes], 'renamed-copy.json') }] };
     const out = await scoringApi.addPredictions(copy);
     expect(out.added).toEqual(['renamed-copy']);
-    expect(out.duplicates).toEqual([{ model: 'renamed-copy', sameAs: 'ltbmini-object', full: true }]);
+    expect(out.duplicates).toEqual([{ model: 'renamed-copy', sameAs: 'ltbmini-object' }]);
     // A different file (one byte more: a trailing newline) is not called identical; nor is the folder set.
     const edited = new Uint8Array([...bytes, 0x0a]);
     const other: Listing = { label: 'preds', kind: 'files', files: [{ path: 'edited.json', file: new File([edited], 'edited.json') }] };
@@ -62,7 +62,7 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     // After the original is removed, a copy added again is identical to the first copy.
     await scoringApi.removeModel('ltbmini-object');
     const again: Listing = { label: 'preds', kind: 'files', files: [{ path: 'third.json', file: new File([bytes], 'third.json') }] };
-    expect((await scoringApi.addPredictions(again)).duplicates).toEqual([{ model: 'third', sameAs: 'renamed-copy', full: true }]);
+    expect((await scoringApi.addPredictions(again)).duplicates).toEqual([{ model: 'third', sameAs: 'renamed-copy' }]);
   });
 
   it('detects LTB, adds one model per file and reproduces the official numbers for both variants', async () => {

@@ -29,7 +29,6 @@ import {
 } from '../core';
 import type { DemoBundle } from '../core/demo';
 import type { Listing } from '../io/listing';
-import { predictionFingerprint, type PredictionFingerprint } from './predictionFingerprint';
 import { buildCaseTable, caseTableTransferables } from './buildCaseTable';
 import { caseAnalysisBlob } from './caseAnalysisBlob';
 import { listingSource } from './listingSource';
@@ -81,15 +80,11 @@ interface State {
 }
 
 let state: State | null = null;
-/** model → content fingerprint of the file(s) it was read from (to say "identical to …"). */
-let fingerprints = new Map<string, PredictionFingerprint>();
 
 /** A prediction set whose content is that of one already loaded. */
 export interface DuplicateModel {
   model: string;
   sameAs: string;
-  /** false: a big set compared by size and sampled bytes only. */
-  full: boolean;
 }
 let running: AbortController | null = null;
 
@@ -155,7 +150,6 @@ export const scoringApi = {
     await session.addBundledPredictions(ctx);
     for (const p of demoPreds) await session.addPredictions(p, ctx);
     state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map() };
-    fingerprints = new Map();
     return {
       candidates: candidates.length > 1 ? candidates.map((c) => ({ benchmark: c.adapter.id, title: c.adapter.title, confidence: c.detection.confidence, reason: c.detection.reason })) : [],
       benchmark: session.adapter.id,
@@ -179,7 +173,6 @@ export const scoringApi = {
     reading.add(ac);
     const added: string[] = [];
     const duplicates: DuplicateModel[] = [];
-    const prints: [string, PredictionFingerprint][] = [];
     try {
       const src = await listingSource(listing);
       const inputs: PredictionInput[] =
@@ -191,18 +184,18 @@ export const scoringApi = {
         ac.signal.throwIfAborted();
         const names = await s.session.addPredictions(input, ctx);
         added.push(...names);
-        // Identical content to a set already loaded (or to one added in this same call) is said.
-        const files = listing.kind === 'folder' ? src.list() : input.source.list();
-        const fp = await predictionFingerprint(input.source, files, ac.signal);
+        // Identical content to a set loaded before it (also in this same call) is said. The
+        // session hashed the bytes as it read them (the key reviews of predictions use).
+        const contents = s.session.modelContents;
+        const order = s.session.modelNames;
         for (const name of names) {
-          const same = [...fingerprints, ...prints].find(([m, f]) => m !== name && f.hash === fp.hash);
-          if (same) duplicates.push({ model: name, sameAs: same[0], full: fp.full && same[1].full });
-          prints.push([name, fp]);
+          const key = contents[name];
+          const same = order.slice(0, order.indexOf(name)).find((m) => key !== '' && contents[m] === key);
+          if (same) duplicates.push({ model: name, sameAs: same });
         }
       }
       // A cancel that arrived during the last read still wins (the page was told "cancelled").
       ac.signal.throwIfAborted();
-      for (const [m, f] of prints) fingerprints.set(m, f);
       return { added, models: s.session.modelNames, duplicates };
     } catch (e) {
       for (const name of added) s.session.removeModel(name);
@@ -215,7 +208,6 @@ export const scoringApi = {
   async removeModel(name: string): Promise<string[]> {
     const s = need();
     s.session.removeModel(name);
-    fingerprints.delete(name);
     s.results = s.results.filter((r) => r.model !== name);
     s.index.delete(name);
     return s.session.modelNames;
@@ -231,11 +223,6 @@ export const scoringApi = {
     const name = to.trim();
     if (name === '') throw new InputError('a model name cannot be empty');
     s.session.renameModel(from, name);
-    const fp = fingerprints.get(from);
-    if (fp) {
-      fingerprints.delete(from);
-      fingerprints.set(name, fp);
-    }
     for (const r of s.results) if (r.model === from) r.model = name;
     const idx = s.index.get(from);
     if (idx) {

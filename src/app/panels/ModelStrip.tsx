@@ -74,10 +74,10 @@ export function ModelStrip() {
 }
 
 /** "Same file content as X": said wherever the model is listed. */
-export function DuplicateNote({ model, of }: { model: string; of: { sameAs: string; full: boolean } }) {
+export function DuplicateNote({ model, of }: { model: string; of: { sameAs: string } }) {
   return (
-    <span className="no-pred" role="note" data-testid="duplicate-model" title={of.full ? `${model} has byte for byte the content of ${of.sameAs}` : `${model} has the size and the first and last MiB of ${of.sameAs} (a big file: not compared whole)`}>
-      = {of.full ? 'identical to' : 'same size and sampled bytes as'} {of.sameAs}
+    <span className="no-pred" role="note" data-testid="duplicate-model" title={`${model} has the content of ${of.sameAs} (a 64-bit hash of the bytes, taken as they were read)`}>
+      = identical to {of.sameAs}
     </span>
   );
 }

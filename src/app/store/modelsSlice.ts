@@ -16,8 +16,8 @@ export interface ModelsSlice {
   setModelError: (message: string | null) => void;
   setModelContent: (content: Record<string, string>) => void;
   /** model → the loaded model whose file content it repeats (content fingerprint, worker-side). */
-  duplicateOf: Record<string, { sameAs: string; full: boolean }>;
-  noteDuplicates: (list: { model: string; sameAs: string; full: boolean }[]) => void;
+  duplicateOf: Record<string, { sameAs: string }>;
+  noteDuplicates: (list: { model: string; sameAs: string }[]) => void;
 }
 
 export const createModelsSlice: StateCreator<BenchState, [], [], ModelsSlice> = (set) => ({
@@ -29,6 +29,6 @@ export const createModelsSlice: StateCreator<BenchState, [], [], ModelsSlice> = 
   // Notes of models no longer loaded (removed, renamed) are dropped with them.
   setModelNames: (models) =>
     set((s) => ({ models, duplicateOf: Object.fromEntries(Object.entries(s.duplicateOf).filter(([m, d]) => models.includes(m) && models.includes(d.sameAs))) })),
-  noteDuplicates: (list) => set((s) => ({ duplicateOf: { ...s.duplicateOf, ...Object.fromEntries(list.map((d) => [d.model, { sameAs: d.sameAs, full: d.full }])) } })),
+  noteDuplicates: (list) => set((s) => ({ duplicateOf: { ...s.duplicateOf, ...Object.fromEntries(list.map((d) => [d.model, { sameAs: d.sameAs }])) } })),
   setModelError: (modelError) => set({ modelError }),
 });
