@@ -69,6 +69,10 @@ export async function buildCliBundle({ quiet = false } = {}) {
     logLevel: quiet ? 'silent' : 'warn',
     // Node-side bundle: nothing left external except Node's own modules.
     ssr: { noExternal: true, target: 'node' },
+    // fflate's "node" export loads worker_threads through createRequire for its async API, which
+    // the core never calls: take its platform-neutral build, the one the page bundles too, so the
+    // bundle imports nothing but node: built-ins.
+    resolve: { alias: [{ find: /^fflate$/, replacement: join(ROOT, 'node_modules/fflate/esm/browser.js') }] },
     build: {
       ssr: join(ROOT, 'cli/main.ts'),
       outDir: tmp,
