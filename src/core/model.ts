@@ -4,6 +4,7 @@
  * Web Worker, the CLI and the tests.
  */
 import type { FileSource } from './io/fileSource';
+import type { ReportLayout } from './reportLayout';
 
 export type BenchmarkId = 'ltb' | 'chronicles' | 'tabench' | 'gansulishuzhi' | 'pulsebench-select';
 
@@ -60,6 +61,10 @@ export interface Instance {
   iou?: number;
   best_iou?: number;
   partner?: number;
+  /** Why an FN or FP happened (shared/specs/errors.md): split, merge, localization, … */
+  error?: string;
+  /** The instances that caused `error` (the parts of a split, the GTs a merge covers, …), by id. */
+  error_with?: { gt?: number[]; pred?: number[] };
   tags?: string[];
   /** Anything else the viewer can show (e.g. Chronicles' char, PulseBench's selected flag). */
   attrs?: Record<string, unknown>;
@@ -197,6 +202,10 @@ export class InputError extends Error {
 export interface BenchmarkAdapter<D extends { info: DatasetInfo } = { info: DatasetInfo }, P = unknown> {
   id: BenchmarkId;
   title: string;
+  /** The title with what the benchmark measures, as the page's benchmark list shows it. */
+  description: string;
+  /** How the page lays out this benchmark's report (plain data; the worker sends it). */
+  reportLayout: ReportLayout;
   protocols: readonly ProtocolSpec[];
   /** Looks at the listing (and may peek into small files); null when it is not this benchmark. */
   detect(src: FileSource): Promise<Detection | null>;

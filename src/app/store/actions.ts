@@ -47,7 +47,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string): Prom
   const s = useBench.getState();
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
-  s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label });
+  s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, reportLayout: opened.reportLayout, demo: opened.demo, label });
   s.setModelNames(opened.models);
   s.setProtocol(opened.protocol);
   if (opened.models.length > 0) await rescore();

@@ -1,0 +1,75 @@
+/**
+ * The plots of a report layout: bars per group (clickable → that facet of the case list), the
+ * metric against a swept threshold for the selected unit (clickable points), and the
+ * distribution of per-case scores (clickable bins → those cases).
+ */
+import type { PlotSpec, Report } from '../../core';
+import { fillKey, resolveRows } from '../../core/reportLayout';
+import { setOption } from '../store/actions';
+import { useBench } from '../store';
+import { useFacetLookup, useSetFacet } from './facets';
+import { BarChart, LineChart } from './plots';
+import { ScoreHistogram } from './ScoreHistogram';
+
+export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; plot: PlotSpec; unit: string | null; unitLabel: string }) {
+  const lookup = useFacetLookup();
+  const setFacet = useSetFacet();
+  const models = Object.keys(report.models);
+  switch (plot.kind) {
+    case 'bars': {
+      const groups = resolveRows(plot.groups, report);
+      const values = (m: string) => groups.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]);
+      const shown = groups.filter((_, gi) => models.some((m) => values(m)[gi] !== undefined));
+      if (shown.length === 0) return null;
+      const keys = plot.facetKeys ?? [];
+      return (
+        <BarChart
+          title={plot.title}
+          metric={fillKey(plot.metric, { group: shown[0].key })}
+          groups={shown.map((g) => ({ label: g.label, facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined }))}
+          series={models.map((m) => ({ name: m, values: shown.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]) }))}
+          onSelect={keys.length ? setFacet : undefined}
+        />
+      );
+    }
+    case 'curve':
+      if (!unit) return null;
+      return <CurvePlot report={report} plot={plot} unit={unit} unitLabel={unitLabel} />;
+    case 'score-histogram':
+      return <ScoreHistogram title={plot.title} scoreLabel={plot.scoreLabel} bins={plot.bins} />;
+  }
+}
+
+function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Extract<PlotSpec, { kind: 'curve' }>; unit: string; unitLabel: string }) {
+  const models = Object.keys(report.models);
+  const setModels = useBench((s) => s.setModels);
+  const caseB = useBench((s) => s.caseQuery.models.b);
+  const values = (m: string) => plot.xs.map((x) => report.models[m].metrics[fillKey(plot.metric, { unit, x: x.toFixed(1) })]);
+  if (!models.some((m) => values(m).some((v) => v !== undefined))) return null;
+  const option = plot.pointOption;
+  // A point is one model at one threshold of this unit: it opens that unit's cases with the model
+  // as A. The cases are those of the unit at the model's best threshold (marked white), which is
+  // where the case view scores them; the point's own number is in its tooltip.
+  const onPoint = option
+    ? (si: number) => {
+        const m = models[si];
+        const open = () => setModels(m, caseB !== m ? caseB : null);
+        if (report.protocol.options[option] === unit) open();
+        else void setOption(option, unit).then(open);
+      }
+    : undefined;
+  return (
+    <LineChart
+      title={`${unitLabel}: ${plot.title}`}
+      metric={fillKey(plot.metric, { unit, x: '0.5' })}
+      xs={plot.xs}
+      series={models.map((m) => ({ name: m, values: values(m) }))}
+      marks={models.map((m) => {
+        const best = plot.best ? report.models[m].metrics[fillKey(plot.best, { unit })] : undefined;
+        return best === undefined ? undefined : plot.xs.findIndex((t) => Math.abs(t - best) < 1e-6);
+      })}
+      onPoint={onPoint}
+      pointHint={`list this ${unitLabel}'s cases (at the best threshold, where the case view scores them)`}
+    />
+  );
+}

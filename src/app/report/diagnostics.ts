@@ -1,0 +1,80 @@
+/**
+ * The error taxonomy of a report (shared/specs/errors.md) as the page reads it: per model and
+ * unit `diagnostics.errors[unit]`, and the top-level `diagnostics.suspects`. Read loosely, since
+ * a report.json written before the taxonomy (or by a benchmark without it) has none.
+ */
+import { ERROR_CLASSES, type Report } from '../../core';
+
+export interface UnitErrors {
+  threshold: number | null;
+  fn: Record<string, number>;
+  fp: Record<string, number>;
+  dhmean: Record<string, number>;
+}
+
+export interface Suspect {
+  kind: 'missing_gt' | 'wrong_gt';
+  case_id: string;
+  gt?: number;
+  pred?: Record<string, number>;
+  score?: number;
+}
+
+export function unitErrors(report: Report, model: string, unit: string): UnitErrors | undefined {
+  const m = report.models[model] as { diagnostics?: { errors?: Record<string, UnitErrors> } } | undefined;
+  return m?.diagnostics?.errors?.[unit];
+}
+
+/** The units any model has diagnostics for, in first-seen order. */
+export function diagnosedUnits(report: Report): string[] {
+  const out = new Set<string>();
+  for (const m of Object.keys(report.models)) {
+    const errors = (report.models[m] as { diagnostics?: { errors?: Record<string, unknown> } }).diagnostics?.errors;
+    for (const k of Object.keys(errors ?? {})) out.add(k);
+  }
+  return [...out];
+}
+
+export function suspectsOf(report: Report): Suspect[] {
+  const s = (report as { diagnostics?: { suspects?: unknown } }).diagnostics?.suspects;
+  return Array.isArray(s) ? (s as Suspect[]) : [];
+}
+
+export interface ClassCell {
+  fn: number;
+  fp: number;
+  /** null when the report gives no dHmean for the class. */
+  dhmean: number | null;
+}
+
+export interface ClassRow {
+  cls: string;
+  /** One cell per model, in the order asked; undefined = the model has no diagnostics for the unit. */
+  cells: (ClassCell | undefined)[];
+}
+
+/**
+ * One row per error class any of `models` has in `unit` (the spec's order, then any other class
+ * the report names), each with every model's FN / FP count and dHmean. Classes with a zero count
+ * for every model are left out, as the spec lets report.json leave them out.
+ */
+export function classRows(report: Report, models: readonly string[], unit: string): ClassRow[] {
+  const per = models.map((m) => unitErrors(report, m, unit));
+  const named = new Set<string>();
+  for (const e of per) for (const k of [...Object.keys(e?.fn ?? {}), ...Object.keys(e?.fp ?? {})]) named.add(k);
+  const order = [...ERROR_CLASSES.filter((c) => named.has(c)), ...[...named].filter((c) => !ERROR_CLASSES.includes(c)).sort()];
+  return order
+    .map((cls) => ({
+      cls,
+      cells: per.map((e) => (e ? { fn: e.fn[cls] ?? 0, fp: e.fp[cls] ?? 0, dhmean: typeof e.dhmean[cls] === 'number' ? e.dhmean[cls] : null } : undefined)),
+    }))
+    .filter((r) => r.cells.some((c) => c && c.fn + c.fp > 0));
+}
+
+/** The largest dHmean shown (the bars' full length), at least a tiny positive number. */
+export function maxGain(rows: readonly ClassRow[], totals: readonly (UnitErrors | undefined)[]): number {
+  let max = 1e-9;
+  for (const r of rows) for (const c of r.cells) if (c?.dhmean != null && c.dhmean > max) max = c.dhmean;
+  for (const t of totals) for (const k of ['all_fp', 'all_fn']) if (t && t.dhmean[k] > max) max = t.dhmean[k];
+  return max;
+}

@@ -1,0 +1,28 @@
+/**
+ * The error classes of shared/specs/errors.md as the case list names them. The case table puts
+ * them among each model's error kinds ("FN split", "FP background"), so the case list's
+ * per-model error facet is the "error class" facet and a class bar of the report filters on it.
+ */
+export const FN_CLASSES = ['split', 'order', 'merge', 'recognition', 'dontcare', 'score', 'localization', 'missed'] as const;
+export const FP_CLASSES = ['duplicate', 'split', 'merge', 'recognition', 'localization', 'background'] as const;
+
+/** Every class once, FN classes first, in the spec's order. */
+export const ERROR_CLASSES: readonly string[] = [...new Set<string>([...FN_CLASSES, ...FP_CLASSES])];
+
+export type ErrorSide = 'fn' | 'fp';
+
+/** The case table's error kind for a class on one side. */
+export function errorClassKind(side: ErrorSide, cls: string): string {
+  return `${side === 'fn' ? 'FN' : 'FP'} ${cls}`;
+}
+
+/** The kinds a class bar filters on: its FNs and its FPs (a name used on both sides counts both). */
+export function errorClassKinds(cls: string): string[] {
+  return [errorClassKind('fn', cls), errorClassKind('fp', cls)];
+}
+
+/** The class of a case-table error kind, or null when the kind is not an error class. */
+export function parseErrorClassKind(kind: string): { side: ErrorSide; cls: string } | null {
+  const m = /^(FN|FP) (\w+)$/.exec(kind);
+  return m ? { side: m[1] === 'FN' ? 'fn' : 'fp', cls: m[2] } : null;
+}
