@@ -68,6 +68,86 @@ export interface Instance {
   tags?: string[];
   /** Anything else the viewer can show (e.g. Chronicles' char, PulseBench's selected flag). */
   attrs?: Record<string, unknown>;
+  /** Why this FN / FP happened (shared/specs/errors.md); only on `fn` and `fp` instances of benchmarks with a taxonomy. */
+  error?: ErrorClass;
+  /** The instances (ids in the same case) that caused `error`: the parts of a split, the GTs a merge covers, … */
+  error_with?: ErrorWith;
+}
+
+/** Classes of a missed GT, in the spec's order (the first that applies wins). */
+export const FN_CLASSES = ['split', 'order', 'merge', 'recognition', 'dontcare', 'score', 'localization', 'missed'] as const;
+/** Classes of a false positive, in the spec's order. */
+export const FP_CLASSES = ['duplicate', 'split', 'merge', 'recognition', 'localization', 'background'] as const;
+export type FnClass = (typeof FN_CLASSES)[number];
+export type FpClass = (typeof FP_CLASSES)[number];
+export type ErrorClass = FnClass | FpClass;
+
+/**
+ * The instances behind an error class, by id within the case:
+ * - fn split: pred = the parts; fp split: gt = the split GT, pred = the other parts;
+ * - fn merge: pred = the covering prediction, gt = the other GTs it covers; fp merge: gt = the GTs it covers;
+ * - fn order: pred = the prediction first-fit gave away, gt = the GT that took it;
+ * - fn recognition: pred = the box-matching prediction with other text; fp recognition: gt = that GT;
+ * - fn dontcare: pred = the ignored prediction, gt = the don't-care GT that swallowed it;
+ * - fn score: pred = the under-threshold prediction;
+ * - fp duplicate: gt = the GT it would match, pred = the prediction paired with that GT;
+ * - localization: the partner of the best IoU (fn: pred, fp: gt); missed / background: nothing.
+ */
+export interface ErrorWith {
+  gt?: number[];
+  pred?: number[];
+}
+
+/** One unit of the taxonomy (an LTB split, a gansulishuzhi IoU threshold, …): report.json `diagnostics.errors[unit]`. */
+export interface UnitErrors {
+  /** The unit's score threshold when the protocol sweeps one (LTB), else null. */
+  threshold: number | null;
+  /** The official counts the classes add up to: fn classes sum to gt − hits, fp classes to pred − hits. */
+  gt: number;
+  pred: number;
+  hits: number;
+  /** Classes with a zero count are left out. */
+  fn: Partial<Record<FnClass, number>>;
+  fp: Partial<Record<FpClass, number>>;
+  /** What fixing each class alone is worth on the unit's official hmean / F1; plus all_fp and all_fn. */
+  dhmean: Partial<Record<ErrorClass | 'all_fp' | 'all_fn', number>>;
+}
+
+/**
+ * Per-case error class counts, aligned with `ModelResult.cases`: case i's count of slot s is
+ * `counts[i * ERROR_SLOTS.length + s]` (saturating at 65535). Slots are FN classes, then FP classes.
+ */
+export const ERROR_SLOTS: readonly { side: 'fn' | 'fp'; cls: ErrorClass }[] = [
+  ...FN_CLASSES.map((cls) => ({ side: 'fn' as const, cls })),
+  ...FP_CLASSES.map((cls) => ({ side: 'fp' as const, cls })),
+];
+
+export function errorSlot(side: 'fn' | 'fp', cls: ErrorClass): number {
+  return side === 'fn' ? FN_CLASSES.indexOf(cls as FnClass) : FN_CLASSES.length + FP_CLASSES.indexOf(cls as FpClass);
+}
+
+/** A background FP of the case view (score ≥ 0.5 or no score), kept for the cross-model GT suspects. */
+export interface BackgroundFp {
+  /** Index into `ModelResult.cases`. */
+  case: number;
+  pred: number;
+  score?: number;
+  shape: Shape;
+}
+
+export interface ModelDiagnostics {
+  /** One entry per unit, keyed by the unit's report key. */
+  errors: Record<string, UnitErrors>;
+  /** The unit the case records show (LTB: the case split; gansulishuzhi: iou0.5; …). */
+  case_unit: string;
+  /** Per-case class counts of the case unit (see ERROR_SLOTS). */
+  case_counts: Uint16Array;
+  /** Inputs of the GT suspects (report `diagnostics.suspects`), for the case unit. */
+  background: BackgroundFp[];
+  /** Care GTs classed `missed` in the case unit: [case index, gt id] pairs, flat. */
+  missed: Uint32Array;
+  /** How polygons are repaired when suspects compare FPs of two models. */
+  polygon_mode?: 'hull' | 'pieces';
 }
 
 export interface Match {
@@ -114,6 +194,8 @@ export interface ModelResult {
    * every case's `pred`. Prediction instances of such results carry no text.
    */
   caseCounts?: { misses: Uint32Array; falsePositives: Uint32Array };
+  /** The error taxonomy (shared/specs/errors.md) for benchmarks with a matching step; absent otherwise. */
+  diagnostics?: ModelDiagnostics;
   /** Secondary numbers a view may plot (e.g. LTB per-threshold detail); not in report metrics. */
   extra?: Record<string, unknown>;
   /**
@@ -178,6 +260,11 @@ export interface Progress {
 export interface RunContext {
   signal?: AbortSignal;
   progress?: (p: Progress) => void;
+  /**
+   * false skips the error taxonomy (ModelResult.diagnostics, Instance.error): for benchmarks
+   * that measure what it costs, never a protocol option; official numbers are the same either way.
+   */
+  diagnostics?: boolean;
 }
 
 export interface Detection {

@@ -2,7 +2,10 @@
  * report.json, schema `benchlens.report/1` (see shared/specs/README.md). Rates are fractions at
  * full precision; nothing here rounds or scales.
  */
-import type { BenchmarkId, ModelResult, Protocol } from './model';
+import type { BenchmarkId, ModelResult, Protocol, UnitErrors } from './model';
+import type { Suspect } from './errors/suspects';
+
+export type { Suspect };
 
 export const REPORT_SCHEMA = 'benchlens.report/1';
 
@@ -10,6 +13,8 @@ export interface ReportModel {
   metrics: Record<string, number>;
   counts: Record<string, number>;
   warnings: string[];
+  /** Additive (shared/specs/errors.md): the error taxonomy, one entry per unit keyed by its report key. */
+  diagnostics?: { errors: Record<string, UnitErrors> };
 }
 
 export interface Report {
@@ -19,20 +24,26 @@ export interface Report {
   /** `warnings` (dataset-level problems such as missing images) is present only when there are some. */
   dataset: { cases: number; images: number; warnings?: string[] };
   models: Record<string, ReportModel>;
+  /** Additive: GT suspects across the models, ranked (present when a benchmark has the taxonomy). */
+  diagnostics?: { suspects: Suspect[] };
 }
 
 export function buildReport(
   benchmark: BenchmarkId,
   protocol: Protocol,
   dataset: { cases: number; images: number; warnings?: string[] },
-  results: readonly Pick<ModelResult, 'model' | 'metrics' | 'counts' | 'warnings'>[],
+  results: readonly (Pick<ModelResult, 'model' | 'metrics' | 'counts' | 'warnings'> & Partial<Pick<ModelResult, 'diagnostics'>>)[],
+  suspects?: Suspect[],
 ): Report {
   const models: Record<string, ReportModel> = {};
   for (const r of results) {
     models[r.model] = { metrics: r.metrics, counts: r.counts, warnings: r.warnings };
+    if (r.diagnostics) models[r.model].diagnostics = { errors: r.diagnostics.errors };
   }
   const ds = dataset.warnings?.length ? dataset : { cases: dataset.cases, images: dataset.images };
-  return { schema: REPORT_SCHEMA, benchmark, protocol, dataset: ds, models };
+  const report: Report = { schema: REPORT_SCHEMA, benchmark, protocol, dataset: ds, models };
+  if (suspects) report.diagnostics = { suspects };
+  return report;
 }
 
 export function serializeReport(r: Report): string {

@@ -5,6 +5,7 @@
 import { ADAPTERS, adapterFor } from './benchmarks/registry';
 import { buildReport, type Report } from './report';
 import { caseLine, serializeCaseLine } from './caseExport';
+import { computeSuspects } from './errors/suspects';
 import type { FileSource } from './io/fileSource';
 import {
   InputError,
@@ -138,7 +139,14 @@ export class BenchSession {
   }
 
   report(protocol: Protocol, results: readonly ModelResult[]): Report {
-    return buildReport(this.adapter.id, withSettledOptions(protocol, results), { cases: this.info.cases, images: this.info.images, warnings: this.info.warnings }, results);
+    const suspects = results.some((r) => r.diagnostics) ? computeSuspects(results) : undefined;
+    return buildReport(
+      this.adapter.id,
+      withSettledOptions(protocol, results),
+      { cases: this.info.cases, images: this.info.images, warnings: this.info.warnings },
+      results,
+      suspects,
+    );
   }
 
   caseLines(results: readonly ModelResult[]): string[] {

@@ -230,3 +230,32 @@ export function regionIoU(a: Region, b: Region, inter = intersectionArea(a, b)):
   const union = a.area + b.area - inter;
   return union > 0 ? inter / union : 0;
 }
+
+/**
+ * IoU of the geometric union of `parts` with `target` (errors.md `split`): Clipper2 on one
+ * integer grid fitted to all of them. 0 when either side is empty.
+ */
+export function unionIoU(target: Region, parts: readonly Region[]): number {
+  const live = parts.filter((p) => p.rings.length > 0);
+  if (target.rings.length === 0 || live.length === 0) return 0;
+  let minX = target.minX, minY = target.minY, maxX = target.maxX, maxY = target.maxY;
+  for (const p of live) {
+    minX = Math.min(minX, p.minX);
+    minY = Math.min(minY, p.minY);
+    maxX = Math.max(maxX, p.maxX);
+    maxY = Math.max(maxY, p.maxY);
+  }
+  const g = gridFor({ minX, minY, maxX, maxY });
+  const u = Clipper.union(live.flatMap((p) => p.rings.map((r) => toPath(r, g))), FillRule.NonZero);
+  const t = target.rings.map((r) => toPath(r, g));
+  const s2 = g.s * g.s;
+  const uArea = Math.abs(Clipper.areaPaths(u)) / s2;
+  const inter = Math.abs(Clipper.areaPaths(Clipper.intersect(u, t, FillRule.NonZero))) / s2;
+  const union = uArea + target.area - inter;
+  return union > 0 ? inter / union : 0;
+}
+
+/** The region of a box `[x0, y0, x1, y1]` (empty when degenerate). */
+export function boxRegion(b: readonly number[]): Region {
+  return makeRegion([b[0], b[1], b[2], b[1], b[2], b[3], b[0], b[3]], 'pieces');
+}

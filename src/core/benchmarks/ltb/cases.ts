@@ -17,6 +17,9 @@ import type { Variant } from './protocol';
 import { predPolygon, type LtbPredImage } from './readPredictions';
 import { SPLITS, tagsOfMask, thresholdLabel } from './splits';
 import { careInOrder, rates } from './splitCounts';
+import { ltbErrorsFor } from './errors';
+import { FN_CLASSES, FP_CLASSES, type BackgroundFp } from '../../model';
+import { SUSPECT_SCORE } from '../../errors/suspects';
 
 function f2(x: number): string {
   return x.toFixed(2);
@@ -79,7 +82,10 @@ export function buildCase(
   ti: number,
   splitFile: string,
   onDemand = false,
+  /** Class every FN / FP (errors.md); null skips it. */
+  tx: CaseTaxonomy | null = {},
 ): CaseRecord {
+  const taxonomy = tx !== null;
   const bit = 1 << s;
   const thr = v.iou;
   const nGt = img.gt.length;
@@ -142,6 +148,12 @@ export function buildCase(
     }
   }
   const maxHits = maxMatching(care, nCare, geom, thr, ti, swallowedBy);
+  let cls: ReturnType<LtbErrorsT['classify']> | null = null;
+  if (taxonomy) {
+    const e = ltbErrorsFor(v);
+    e.begin(img, preds, geom);
+    cls = e.classify(s, ti, true, swallowedBy);
+  }
 
   const challenge = new Set<string>();
   const missed = new Set<string>();
@@ -175,6 +187,13 @@ export function buildCase(
       for (const t of tags) missed.add(t);
       inst.best_iou = gtBest[id];
       inst.reason = fnReason(geom, gtBestPred[id], gtBest[id], predPartner, gtBelowMatch[id], preds, thr);
+      if (cls && cls.fn[id] >= 0) {
+        inst.error = FN_CLASSES[cls.fn[id]];
+        const w = cls.fnWith![id];
+        if (w) inst.error_with = w;
+        if (tx!.counts) bump(tx!.counts, tx!.at! + cls.fn[id]);
+        if (tx!.missed && cls.fn[id] === MISSED) tx!.missed.push(tx!.caseIndex!, id);
+      }
     }
     gt[id] = inst;
   }
@@ -225,6 +244,15 @@ export function buildCase(
         if (bg < 0) inst.reason = 'no overlap with any care GT';
         else if (predBest[j] <= thr) inst.reason = `best IoU ${f2(predBest[j])} ≤ ${thr} (with GT ${bg})`;
         else inst.reason = fpTakenReason(geom, j, care, nCare, gtPartner, thr);
+        if (cls && cls.fp[j] >= 0) {
+          inst.error = FP_CLASSES[cls.fp[j]];
+          const w = cls.fpWith![j];
+          if (w) inst.error_with = w;
+          if (tx!.counts) bump(tx!.counts, tx!.at! + FN_CLASSES.length + cls.fp[j]);
+          if (tx!.background && cls.fp[j] === BACKGROUND && !(score < SUSPECT_SCORE)) {
+            tx!.background.push({ case: tx!.caseIndex!, pred: k, score, shape: { type: 'polygon', points: predPolygon(preds!, k) } });
+          }
+        }
       }
     }
     if (!onDemand) pred[k] = inst;
@@ -283,7 +311,7 @@ export function buildCase(
       get(): Instance[] {
         let list = recent.get(rec);
         if (!list) {
-          list = buildCase(img, preds, geom, v, s, ti, splitFile, false).pred;
+          list = buildCase(img, preds, geom, v, s, ti, splitFile, false, taxonomy ? {} : null).pred;
           if (recent.size >= RECENT) recent.delete(recent.keys().next().value!);
           recent.set(rec, list);
         }
@@ -292,6 +320,24 @@ export function buildCase(
     });
   }
   return rec;
+}
+
+type LtbErrorsT = ReturnType<typeof ltbErrorsFor>;
+
+/** Where a case's error classes go besides its instances: per-slot counts (ERROR_SLOTS) and the suspects' inputs. */
+export interface CaseTaxonomy {
+  counts?: Uint16Array;
+  /** Offset of this case's slots in `counts`. */
+  at?: number;
+  caseIndex?: number;
+  background?: BackgroundFp[];
+  missed?: number[];
+}
+const MISSED = FN_CLASSES.indexOf('missed');
+const BACKGROUND = FP_CLASSES.indexOf('background');
+
+function bump(a: Uint16Array, i: number): void {
+  if (a[i] < 65535) a[i]++;
 }
 
 const LABELS = new Map<number, string>();

@@ -12,6 +12,10 @@ import { predLength, type LtbPredictions } from './readPredictions';
 import { HARD, NORM, SPLITS, thresholdLabel } from './splits';
 import { addImageToSplit, newTotals, rates, Scratch, type SplitTotals } from './splitCounts';
 import { WarningList } from './values';
+import { ltbErrorsFor } from './errors';
+import { addCounts } from '../../errors/classify';
+import { newTally, unitErrors, type UnitTally } from '../../errors/units';
+import { ERROR_SLOTS, type BackgroundFp, type UnitErrors } from '../../model';
 
 export interface ThresholdRow {
   threshold: number;
@@ -110,6 +114,38 @@ export async function scoreLtb(
     summaries[key] = { key, file: f.path, best_index: b, per_threshold: rows };
   }
 
+  // The error taxonomy: every split at its best threshold, on the geometry computed above.
+  const taxonomy = ctx?.diagnostics !== false;
+  const errors: Record<string, UnitErrors> = {};
+  if (taxonomy) {
+    const tallies = new Map<number, UnitTally>();
+    for (const f of ds.splitFiles) {
+      const t = totals.get(f.split)!;
+      const b = best.get(f.split)!;
+      const tally = newTally(v.sweep ? v.thresholds[b] : v.thresholds[0]);
+      tally.gt = t.gt;
+      tally.pred = t.pred[b];
+      tally.hits = t.hits[b];
+      tallies.set(f.split, tally);
+    }
+    const e = ltbErrorsFor(v);
+    for (let i = 0; i < total; i++) {
+      if ((i & 1023) === 0) ctx?.signal?.throwIfAborted();
+      const img = ds.images[i];
+      const geom = geoms[i];
+      let begun = false;
+      for (const s of splits) {
+        if (!(img.splits & (1 << s))) continue;
+        if (!begun) {
+          e.begin(img, preds.data.images[i], geom);
+          begun = true;
+        }
+        addCounts(e.im, e.classify(s, best.get(s)!), tallies.get(s)!.fn, tallies.get(s)!.fp);
+      }
+    }
+    for (const f of ds.splitFiles) errors[SPLITS[f.split].key] = unitErrors(tallies.get(f.split)!, (h, g, p) => rates(h, g, p).hmean);
+  }
+
   // Cases: one per image, for the chosen split at its best threshold.
   const cs = caseSplitOf(ds, protocol);
   const ci = best.get(cs) ?? 0;
@@ -119,8 +155,12 @@ export async function scoreLtb(
   let fitHits = 0;
   const onDemand = predInstancesOnDemand(preds.counts.predictions ?? 0);
   const caseCounts = onDemand ? { misses: new Uint32Array(total), falsePositives: new Uint32Array(total) } : undefined;
+  const classCounts = taxonomy ? new Uint16Array(total * ERROR_SLOTS.length) : undefined;
+  const background: BackgroundFp[] = [];
+  const missed: number[] = [];
   const cases = ds.images.map((img, i) => {
-    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand);
+    const tx = classCounts ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed } : null;
+    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand, tx);
     if (caseCounts) {
       caseCounts.misses[i] = c.detail!.fn as number;
       caseCounts.falsePositives[i] = c.detail!.fp as number;
@@ -145,6 +185,18 @@ export async function scoreLtb(
     warnings: warnings.list(),
     cases,
     ...(caseCounts ? { caseCounts } : {}),
+    ...(classCounts
+      ? {
+          diagnostics: {
+            errors,
+            case_unit: SPLITS[cs].key,
+            case_counts: classCounts,
+            background,
+            missed: Uint32Array.from(missed),
+            polygon_mode: v.multi,
+          },
+        }
+      : {}),
     extra: {
       protocol: v.name,
       thresholds: [...v.thresholds],

@@ -1,0 +1,319 @@
+/**
+ * The error taxonomy of shared/specs/errors.md for one image (one case) of one unit: every missed
+ * care GT (FN) and every unmatched prediction that takes part (FP) gets exactly one class, the
+ * first rule of the spec's list that applies. Benchmark-agnostic: the adapter hands in the
+ * official pairs and a sparse list of overlapping (GT, prediction) pairs it has already computed
+ * for scoring, so no IoU is computed twice. Only a `split` candidate costs new geometry (a union).
+ */
+import { FN_CLASSES, FP_CLASSES, type ErrorWith, type FnClass, type FpClass } from '../model';
+
+/** What a prediction is in the unit: takes part (P), ignored by the don't-care filter (I), under the threshold / pre-filter (B), or no part at all (UNK). */
+export const ROLE_P = 0;
+export const ROLE_I = 1;
+export const ROLE_B = 2;
+export const ROLE_NONE = 3;
+
+export const FN = Object.fromEntries(FN_CLASSES.map((c, i) => [c, i])) as Record<FnClass, number>;
+export const FP = Object.fromEntries(FP_CLASSES.map((c, i) => [c, i])) as Record<FpClass, number>;
+
+export interface ErrorImage {
+  nGt: number;
+  /** 1 for a care GT of the unit (the ones the metric counts), else 0. */
+  care: ArrayLike<number>;
+  nPred: number;
+  /** ROLE_* per prediction. */
+  role: ArrayLike<number>;
+  /** Overlapping pairs (positive intersection), GT-major: GT g owns [gStart[g], gStart[g+1]). */
+  gStart: ArrayLike<number>;
+  pp: ArrayLike<number>;
+  piou: ArrayLike<number>;
+  /** Intersection area of the pair (after the protocol's polygon repair). */
+  pinter: ArrayLike<number>;
+  /** Areas after repair: inside(a, b) = inter / area(a). */
+  gArea: ArrayLike<number>;
+  pArea: ArrayLike<number>;
+  /** The official pairs at the unit's threshold (-1 = unmatched). */
+  gtPartner: ArrayLike<number>;
+  predPartner: ArrayLike<number>;
+}
+
+export interface ErrorRules {
+  /** The protocol's pair rule on the box / polygon IoU ("would match", ignoring use). */
+  matches(iou: number): boolean;
+  /** Text benchmarks: the texts of GT g and prediction p agree (absent: no text check). */
+  textEqual?(g: number, p: number): boolean;
+  /** LTB's first-fit: the `order` class applies. */
+  order?: boolean;
+  /** IoU of the geometric union of predictions `parts` with GT g. */
+  unionIoU(g: number, parts: readonly number[]): number;
+  /** B predictions that have no pair entry (LTB's pre-filtered ones): the id of one that would match g, else -1. */
+  extraB?(g: number): number;
+  /** The don't-care GT that swallowed I prediction p (for `error_with`). */
+  swallowedBy?(p: number): number;
+  /** The case's id of prediction p (LTB: kept position → input index). Defaults to p. */
+  predId?(p: number): number;
+}
+
+export interface ErrorResult {
+  /** Per GT: index into FN_CLASSES, -1 when not an FN. */
+  fn: Int8Array;
+  /** Per prediction: index into FP_CLASSES, -1 when not an FP. */
+  fp: Int8Array;
+  /** Filled when asked for: the instances behind each class (case ids). */
+  fnWith?: (ErrorWith | undefined)[];
+  fpWith?: (ErrorWith | undefined)[];
+}
+
+const COVER = 0.5;
+const NEAR = 0.1;
+
+// Growable scratch, shared by every call (classifyImage is not re-entrant).
+let cover = new Int32Array(64);
+let coverBy = new Int32Array(64);
+let mark = new Int32Array(64);
+let seen = new Int32Array(64);
+let matchOf = new Int32Array(64);
+let bestIoU = new Float64Array(64);
+let bestG = new Int32Array(64);
+function fit(nPred: number): void {
+  if (cover.length < nPred) {
+    const n = nPred * 2;
+    bestIoU = new Float64Array(n);
+    bestG = new Int32Array(n);
+    cover = new Int32Array(n);
+    coverBy = new Int32Array(n);
+    mark = new Int32Array(n);
+    seen = new Int32Array(n);
+    matchOf = new Int32Array(n);
+  }
+}
+
+/**
+ * Classes every FN and FP of the image. `withs` also names the instances behind each class
+ * (the case view); the report's counts need only the classes.
+ */
+export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, out?: ErrorResult): ErrorResult {
+  const { nGt, nPred, care, role, gStart, pp, piou, pinter, gArea, pArea, gtPartner, predPartner } = im;
+  const res: ErrorResult = out ?? { fn: new Int8Array(nGt), fp: new Int8Array(nPred) };
+  res.fn.fill(-1, 0, nGt);
+  res.fp.fill(-1, 0, nPred);
+  res.fnWith = withs ? new Array<ErrorWith | undefined>(nGt).fill(undefined) : undefined;
+  res.fpWith = withs ? new Array<ErrorWith | undefined>(nPred).fill(undefined) : undefined;
+  fit(nPred);
+  const text = rules.textEqual;
+  const id = rules.predId ?? ((p: number) => p);
+  const would = (g: number, p: number, iou: number) => rules.matches(iou) && (!text || text(g, p));
+
+  // How many care GTs each prediction taking part covers (inside(g, p) ≥ 0.5), and one of them.
+  cover.fill(0, 0, nPred);
+  let hits = 0;
+  let anyFn = false;
+  for (let g = 0; g < nGt; g++) {
+    if (!care[g]) continue;
+    if (gtPartner[g] >= 0) hits++;
+    else anyFn = true;
+    for (let q = gStart[g]; q < gStart[g + 1]; q++) {
+      const p = pp[q];
+      if (role[p] === ROLE_P && gArea[g] > 0 && pinter[q] / gArea[g] >= COVER) {
+        if (cover[p]++ === 0) coverBy[p] = g;
+      }
+    }
+  }
+
+  let maxPairs = -1;
+  const parts: number[] = [];
+  if (anyFn) {
+    for (let g = 0; g < nGt; g++) {
+      if (!care[g] || gtPartner[g] >= 0) continue;
+      // 1. split: ≥ 2 predictions mostly inside it whose union would match it.
+      parts.length = 0;
+      let interSum = 0;
+      for (let q = gStart[g]; q < gStart[g + 1]; q++) {
+        const p = pp[q];
+        if (role[p] === ROLE_P && pArea[p] > 0 && pinter[q] / pArea[p] >= COVER) {
+          parts.push(p);
+          interSum += pinter[q];
+        }
+      }
+      // IoU(union, g) ≤ area(union ∩ g) / area(g) ≤ Σ inter / area(g): skip the union when even that cannot match.
+      if (parts.length >= 2 && gArea[g] > 0 && rules.matches(Math.min(1, interSum / gArea[g])) && rules.matches(rules.unionIoU(g, parts))) {
+        res.fn[g] = FN.split;
+        if (withs) res.fnWith![g] = { pred: parts.map(id) };
+        continue;
+      }
+      // 2. order (first fit only): a prediction that would match went to another GT, and a maximum matching has more pairs.
+      let orderP = -1;
+      let mergeP = -1;
+      let recogP = -1;
+      let dcP = -1;
+      let scoreP = -1;
+      let best = 0;
+      let bestP = -1;
+      for (let q = gStart[g]; q < gStart[g + 1]; q++) {
+        const p = pp[q];
+        const r = role[p];
+        const iou = piou[q];
+        if (r === ROLE_P) {
+          if (iou > best) {
+            best = iou;
+            bestP = p;
+          }
+          if (orderP < 0 && predPartner[p] >= 0 && would(g, p, iou)) orderP = p;
+          if (mergeP < 0 && cover[p] >= 2 && gArea[g] > 0 && pinter[q] / gArea[g] >= COVER) mergeP = p;
+          if (recogP < 0 && text && rules.matches(iou) && !text(g, p)) recogP = p;
+        } else if (r === ROLE_I) {
+          if (dcP < 0 && would(g, p, iou)) dcP = p;
+        } else if (r === ROLE_B) {
+          if (scoreP < 0 && would(g, p, iou)) scoreP = p;
+        }
+      }
+      if (orderP >= 0 && rules.order) {
+        if (maxPairs < 0) maxPairs = maximumMatching(im, would);
+        if (maxPairs > hits) {
+          res.fn[g] = FN.order;
+          if (withs) res.fnWith![g] = { pred: [id(orderP)], gt: [predPartner[orderP]] };
+          continue;
+        }
+      }
+      // 3. merge: a prediction covers it and at least one other care GT.
+      if (mergeP >= 0) {
+        res.fn[g] = FN.merge;
+        if (withs) res.fnWith![g] = { pred: [id(mergeP)], gt: coveredBy(im, mergeP, g) };
+        continue;
+      }
+      // 4. recognition: the box would match, the text differs.
+      if (recogP >= 0) {
+        res.fn[g] = FN.recognition;
+        if (withs) res.fnWith![g] = { pred: [id(recogP)] };
+        continue;
+      }
+      // 5. dontcare: an ignored prediction would match it.
+      if (dcP >= 0) {
+        res.fn[g] = FN.dontcare;
+        if (withs) {
+          const dc = rules.swallowedBy ? rules.swallowedBy(dcP) : -1;
+          res.fnWith![g] = dc >= 0 ? { pred: [id(dcP)], gt: [dc] } : { pred: [id(dcP)] };
+        }
+        continue;
+      }
+      // 6. score: a prediction under the threshold or the pre-filter would match it.
+      if (scoreP < 0 && rules.extraB) {
+        const k = rules.extraB(g);
+        if (k >= 0) {
+          res.fn[g] = FN.score;
+          if (withs) res.fnWith![g] = { pred: [k] };
+          continue;
+        }
+      }
+      if (scoreP >= 0) {
+        res.fn[g] = FN.score;
+        if (withs) res.fnWith![g] = { pred: [id(scoreP)] };
+        continue;
+      }
+      // 7. localization / 8. missed, on the best IoU with a prediction taking part.
+      if (best >= NEAR) {
+        res.fn[g] = FN.localization;
+        if (withs) res.fnWith![g] = { pred: [id(bestP)] };
+      } else res.fn[g] = FN.missed;
+    }
+  }
+
+  // False positives: gather, per prediction, the first GT each rule names (GT order).
+  let anyFp = false;
+  for (let p = 0; p < nPred; p++) {
+    mark[p] = -1;
+    if (role[p] === ROLE_P && predPartner[p] < 0) anyFp = true;
+  }
+  if (!anyFp) return res;
+  const dupG = seen; // reuse: per prediction, first matched GT it would match
+  const splitG = matchOf; // per prediction, the split FN it is a part of
+  dupG.fill(-1, 0, nPred);
+  splitG.fill(-1, 0, nPred);
+  const recogG = mark;
+  bestIoU.fill(0, 0, nPred);
+  bestG.fill(-1, 0, nPred);
+  for (let g = 0; g < nGt; g++) {
+    if (!care[g]) continue;
+    const matched = gtPartner[g] >= 0;
+    const isSplit = res.fn[g] === FN.split;
+    for (let q = gStart[g]; q < gStart[g + 1]; q++) {
+      const p = pp[q];
+      if (role[p] !== ROLE_P || predPartner[p] >= 0) continue;
+      const iou = piou[q];
+      if (iou > bestIoU[p]) {
+        bestIoU[p] = iou;
+        bestG[p] = g;
+      }
+      if (dupG[p] < 0 && matched && would(g, p, iou)) dupG[p] = g;
+      if (splitG[p] < 0 && isSplit && pArea[p] > 0 && pinter[q] / pArea[p] >= COVER) splitG[p] = g;
+      if (recogG[p] < 0 && text && rules.matches(iou) && !text(g, p)) recogG[p] = g;
+    }
+  }
+  for (let p = 0; p < nPred; p++) {
+    if (role[p] !== ROLE_P || predPartner[p] >= 0) continue;
+    let c: number;
+    let w: ErrorWith | undefined;
+    if (dupG[p] >= 0) {
+      c = FP.duplicate;
+      if (withs) w = { gt: [dupG[p]], pred: [id(gtPartner[dupG[p]])] };
+    } else if (splitG[p] >= 0) {
+      c = FP.split;
+      if (withs) w = { gt: [splitG[p]], pred: (res.fnWith![splitG[p]]?.pred ?? []).filter((k) => k !== id(p)) };
+    } else if (cover[p] >= 2) {
+      c = FP.merge;
+      if (withs) w = { gt: coveredBy(im, p, -1) };
+    } else if (recogG[p] >= 0) {
+      c = FP.recognition;
+      if (withs) w = { gt: [recogG[p]] };
+    } else if (bestIoU[p] >= NEAR) {
+      c = FP.localization;
+      if (withs) w = { gt: [bestG[p]] };
+    } else c = FP.background;
+    res.fp[p] = c;
+    if (withs && w) res.fpWith![p] = w;
+  }
+  return res;
+}
+
+/** Care GTs that prediction p covers (inside(g, p) ≥ 0.5), without `except`. */
+function coveredBy(im: ErrorImage, p: number, except: number): number[] {
+  const out: number[] = [];
+  for (let g = 0; g < im.nGt; g++) {
+    if (!im.care[g] || g === except || !(im.gArea[g] > 0)) continue;
+    for (let q = im.gStart[g]; q < im.gStart[g + 1]; q++) {
+      if (im.pp[q] === p && im.pinter[q] / im.gArea[g] >= COVER) {
+        out.push(g);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** Size of a maximum bipartite matching of care GTs and predictions taking part under the pair rule (Kuhn's augmenting paths). */
+function maximumMatching(im: ErrorImage, would: (g: number, p: number, iou: number) => boolean): number {
+  matchOf.fill(-1, 0, im.nPred);
+  seen.fill(-1, 0, im.nPred);
+  let n = 0;
+  for (let g = 0; g < im.nGt; g++) if (im.care[g] && augment(im, g, g, would)) n++;
+  return n;
+}
+
+function augment(im: ErrorImage, g: number, stamp: number, would: (g: number, p: number, iou: number) => boolean): boolean {
+  for (let q = im.gStart[g]; q < im.gStart[g + 1]; q++) {
+    const p = im.pp[q];
+    if (im.role[p] !== ROLE_P || seen[p] === stamp || !would(g, p, im.piou[q])) continue;
+    seen[p] = stamp;
+    if (matchOf[p] < 0 || augment(im, matchOf[p], stamp, would)) {
+      matchOf[p] = g;
+      return true;
+    }
+  }
+  return false;
+}
+
+/** Adds the image's classes to per-class counts (Float64Array of FN_CLASSES / FP_CLASSES length). */
+export function addCounts(im: ErrorImage, res: ErrorResult, fn: Float64Array, fp: Float64Array): void {
+  for (let g = 0; g < im.nGt; g++) if (res.fn[g] >= 0) fn[res.fn[g]]++;
+  for (let p = 0; p < im.nPred; p++) if (res.fp[p] >= 0) fp[res.fp[p]]++;
+}
