@@ -61,10 +61,6 @@ export interface Instance {
   iou?: number;
   best_iou?: number;
   partner?: number;
-  /** Why an FN or FP happened (shared/specs/errors.md): split, merge, localization, … */
-  error?: string;
-  /** The instances that caused `error` (the parts of a split, the GTs a merge covers, …), by id. */
-  error_with?: { gt?: number[]; pred?: number[] };
   tags?: string[];
   /** Anything else the viewer can show (e.g. Chronicles' char, PulseBench's selected flag). */
   attrs?: Record<string, unknown>;

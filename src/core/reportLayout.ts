@@ -141,11 +141,7 @@ export function presentUnits(layout: ReportLayout, report: Report): LayoutItem[]
   const sel = layout.units;
   if (!sel) return [];
   const models = Object.values(report.models);
-  // diagnostics is read loosely: report.json files written before the taxonomy have none.
-  const hasDiagnostics = (m: object, key: string) => {
-    const errors = (m as { diagnostics?: { errors?: Record<string, unknown> } }).diagnostics?.errors;
-    return errors !== undefined && key in errors;
-  };
+  const hasDiagnostics = (m: Report['models'][string], key: string) => m.diagnostics?.errors !== undefined && key in m.diagnostics.errors;
   return sel.units.filter((u) => models.some((m) => Object.keys(m.metrics).some((k) => k === u.key || k.startsWith(u.key + '/')) || hasDiagnostics(m, u.key)));
 }
 

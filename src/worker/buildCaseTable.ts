@@ -3,7 +3,7 @@
  * whole case list as a few typed arrays it can filter and sort without asking the worker again.
  */
 import type { CaseRecord, CaseTable, FacetColumn, ModelColumns, ModelResult, OutcomeCode } from '../core';
-import { errorClassKind, OUTCOME_CODES } from '../core';
+import { ERROR_SLOTS, errorClassKind, OUTCOME_CODES } from '../core';
 
 /** The 32nd error kind collects every kind past the first 31, so the mask stays 32 bits. */
 const MAX_ERROR_KINDS = 32;
@@ -48,7 +48,7 @@ export function buildCaseTable(results: readonly ModelResult[]): CaseTable {
         cols.falsePositives[i] = fps;
       }
       let mask = 0;
-      for (const e of errorKindsOf(c, !counted)) {
+      for (const e of errorKindsOf(c, ci, r)) {
         let bit = kinds.get(e);
         if (bit === undefined) {
           if (kinds.size < MAX_ERROR_KINDS - 1) bit = kinds.size;
@@ -75,14 +75,23 @@ export function buildCaseTable(results: readonly ModelResult[]): CaseTable {
 }
 
 /**
- * A case's error kinds: its errors, then the error class of every FN and FP instance
+ * A case's error kinds: its errors, then the error classes of its FNs and FPs
  * (shared/specs/errors.md) as "FN split" / "FP background" — the case list's error-class facet.
- * `withPreds` false: the predictions are built on demand (LTB at scale) and are not walked.
+ * From the result's per-case class counts when the adapter has them (no instance is walked, so
+ * predictions built on demand stay unbuilt), else from the instances' `error`.
  */
-function errorKindsOf(c: CaseRecord, withPreds: boolean): Iterable<string> {
+function errorKindsOf(c: CaseRecord, ci: number, r: ModelResult): Iterable<string> {
   const kinds = new Set(c.errors);
+  const counts = r.diagnostics?.case_counts;
+  if (counts) {
+    const base = ci * ERROR_SLOTS.length;
+    ERROR_SLOTS.forEach((s, k) => {
+      if (counts[base + k] > 0) kinds.add(errorClassKind(s.side, s.cls));
+    });
+    return kinds;
+  }
   for (const g of c.gt) if (g.state === 'fn' && g.error) kinds.add(errorClassKind('fn', g.error));
-  if (withPreds) for (const p of c.pred) if (p.state === 'fp' && p.error) kinds.add(errorClassKind('fp', p.error));
+  if (!r.caseCounts) for (const p of c.pred) if (p.state === 'fp' && p.error) kinds.add(errorClassKind('fp', p.error));
   return kinds;
 }
 

@@ -3,41 +3,15 @@
  * unit `diagnostics.errors[unit]`, and the top-level `diagnostics.suspects`. Read loosely, since
  * a report.json written before the taxonomy (or by a benchmark without it) has none.
  */
-import { ERROR_CLASSES, type Report } from '../../core';
-
-export interface UnitErrors {
-  threshold: number | null;
-  fn: Record<string, number>;
-  fp: Record<string, number>;
-  dhmean: Record<string, number>;
-}
-
-export interface Suspect {
-  kind: 'missing_gt' | 'wrong_gt';
-  case_id: string;
-  gt?: number;
-  pred?: Record<string, number>;
-  score?: number;
-}
+import { ERROR_CLASSES, type Report, type Suspect, type UnitErrors } from '../../core';
 
 export function unitErrors(report: Report, model: string, unit: string): UnitErrors | undefined {
-  const m = report.models[model] as { diagnostics?: { errors?: Record<string, UnitErrors> } } | undefined;
-  return m?.diagnostics?.errors?.[unit];
-}
-
-/** The units any model has diagnostics for, in first-seen order. */
-export function diagnosedUnits(report: Report): string[] {
-  const out = new Set<string>();
-  for (const m of Object.keys(report.models)) {
-    const errors = (report.models[m] as { diagnostics?: { errors?: Record<string, unknown> } }).diagnostics?.errors;
-    for (const k of Object.keys(errors ?? {})) out.add(k);
-  }
-  return [...out];
+  return report.models[model]?.diagnostics?.errors?.[unit];
 }
 
 export function suspectsOf(report: Report): Suspect[] {
-  const s = (report as { diagnostics?: { suspects?: unknown } }).diagnostics?.suspects;
-  return Array.isArray(s) ? (s as Suspect[]) : [];
+  const s = report.diagnostics?.suspects;
+  return Array.isArray(s) ? s : [];
 }
 
 export interface ClassCell {
@@ -66,7 +40,13 @@ export function classRows(report: Report, models: readonly string[], unit: strin
   return order
     .map((cls) => ({
       cls,
-      cells: per.map((e) => (e ? { fn: e.fn[cls] ?? 0, fp: e.fp[cls] ?? 0, dhmean: typeof e.dhmean[cls] === 'number' ? e.dhmean[cls] : null } : undefined)),
+      cells: per.map((e) => {
+        if (!e) return undefined;
+        const fn = (e.fn as Record<string, number | undefined>)[cls] ?? 0;
+        const fp = (e.fp as Record<string, number | undefined>)[cls] ?? 0;
+        const d = (e.dhmean as Record<string, number | undefined>)[cls];
+        return { fn, fp, dhmean: typeof d === 'number' ? d : null };
+      }),
     }))
     .filter((r) => r.cells.some((c) => c && c.fn + c.fp > 0));
 }
@@ -75,6 +55,6 @@ export function classRows(report: Report, models: readonly string[], unit: strin
 export function maxGain(rows: readonly ClassRow[], totals: readonly (UnitErrors | undefined)[]): number {
   let max = 1e-9;
   for (const r of rows) for (const c of r.cells) if (c?.dhmean != null && c.dhmean > max) max = c.dhmean;
-  for (const t of totals) for (const k of ['all_fp', 'all_fn']) if (t && t.dhmean[k] > max) max = t.dhmean[k];
+  for (const t of totals) for (const k of ['all_fp', 'all_fn'] as const) if (t && (t.dhmean[k] ?? 0) > max) max = t.dhmean[k]!;
   return max;
 }
