@@ -9,7 +9,7 @@
  * (LTB case_split), else the bar is not clickable and says why.
  */
 import type { Report, ReportLayout } from '../../core';
-import { errorClassKinds } from '../../core';
+import { errorClassKinds } from '../../core/errorClassKinds';
 import { caseUnitOf } from '../../core/reportLayout';
 import { setOption } from '../store/actions';
 import { useBench } from '../store';

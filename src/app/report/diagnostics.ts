@@ -3,7 +3,9 @@
  * unit `diagnostics.errors[unit]`, and the top-level `diagnostics.suspects`. Read loosely, since
  * a report.json written before the taxonomy (or by a benchmark without it) has none.
  */
-import { ERROR_CLASSES, type Report, type Suspect, type UnitErrors } from '../../core';
+// Values from their own modules, never from '../../core': its index pulls every adapter into the page bundle.
+import type { Report, Suspect, UnitErrors } from '../../core';
+import { ERROR_CLASSES } from '../../core/errorClassKinds';
 
 export function unitErrors(report: Report, model: string, unit: string): UnitErrors | undefined {
   return report.models[model]?.diagnostics?.errors?.[unit];

@@ -1,0 +1,123 @@
+/**
+ * The error taxonomy on the page (shared/specs/errors.md), on the LTB demo (`/#demo=ltb`, made by
+ * src/core/benchmarks/ltb/demo.ts, whose model demo-dbnet cuts one word of img_1 in three):
+ * - every class bar of the report lists exactly the cases whose case lines (as BenchSession
+ *   writes them in Node) carry that class on an FN or FP, and shows the report's counts;
+ * - the split FN, opened in the viewer, names its parts, and the per-case score histogram's bins
+ *   list exactly their cases.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { makeDemo } from '../src/core/benchmarks/ltb/demo';
+import type { Report } from '../src/core/report';
+import { BenchSession } from '../src/core/session';
+
+interface Line {
+  case_id: string;
+  model: string;
+  score: number | null;
+  gt: { id: number; state: string; error?: string; error_with?: { gt?: number[]; pred?: number[] } }[];
+  pred: { id: number; state: string; error?: string }[];
+}
+
+/** The demo scored in Node: the report and every case line, parsed. */
+async function nodeDemo(): Promise<{ report: Report; lines: Line[] }> {
+  const bundle = await makeDemo();
+  const session = await BenchSession.open(bundle.source, 'ltb');
+  for (const p of bundle.predictions) await session.addPredictions(p);
+  const protocol = session.resolveProtocol(undefined, {});
+  const results = await session.score(protocol);
+  return { report: session.report(protocol, results), lines: [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line) };
+}
+
+/** The case ids the case list shows (the demo's 8 cases fit on screen: no virtual scrolling). */
+async function listedCases(page: Page): Promise<string[]> {
+  const count = page.getByTestId('case-count');
+  const shown = Number(await count.getAttribute('data-shown'));
+  const rows = page.getByTestId('case-row');
+  await expect(rows).toHaveCount(shown);
+  return (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')!))).sort();
+}
+
+test.describe('the error taxonomy on the LTB demo', () => {
+  test('each class bar lists exactly the cases with that class, with the report’s counts', async ({ page }) => {
+    const node = await nodeDemo();
+    await page.goto('/#demo=ltb');
+    const bars = page.getByTestId('error-bars');
+    await expect(bars).toBeVisible({ timeout: 60_000 });
+    await expect(bars).toHaveAttribute('data-unit', 'hard'); // the case split, where the cases' classes are
+    const buttons = bars.locator('button.error-bar:not([disabled])');
+    const n = await buttons.count();
+    expect(n).toBeGreaterThanOrEqual(5);
+    const seen = new Set<string>();
+    for (let i = 0; i < n; i++) {
+      const b = buttons.nth(i);
+      const model = (await b.getAttribute('data-model'))!;
+      const cls = (await b.getAttribute('data-class'))!;
+      seen.add(cls);
+      const want = node.report.models[model].diagnostics!.errors.hard;
+      const fn = (want.fn as Record<string, number>)[cls] ?? 0;
+      const fp = (want.fp as Record<string, number>)[cls] ?? 0;
+      await expect(b, `${model} ${cls}`).toHaveAttribute('data-fn', String(fn));
+      await expect(b, `${model} ${cls}`).toHaveAttribute('data-fp', String(fp));
+      await b.click();
+      const expected = node.lines
+        .filter((l) => l.model === model && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
+        .map((l) => l.case_id)
+        .sort();
+      expect(expected.length, `${model} ${cls} has cases in Node`).toBeGreaterThan(0);
+      await expect(page).toHaveURL(new RegExp(`a=${encodeURIComponent(model)}`));
+      await expect.poll(() => listedCases(page), { message: `${model} · ${cls}` }).toEqual(expected);
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['split', 'missed', 'background', 'dontcare']));
+  });
+
+  test('the split FN names its parts, in the instance panel and on hover', async ({ page }) => {
+    const node = await nodeDemo();
+    const line = node.lines.find((l) => l.model === 'demo-dbnet' && l.gt.some((g) => g.error === 'split'))!;
+    const g = line.gt.find((x) => x.error === 'split')!;
+    const parts = g.error_with!.pred!;
+    expect(parts.length).toBe(3);
+    await page.setViewportSize({ width: 2000, height: 1200 });
+    await page.goto(`/#demo=ltb&a=demo-dbnet&case=${encodeURIComponent(line.case_id)}`);
+    const row = page.locator(`[data-testid="instance-panel"] [data-key="0:gt:${g.id}"]`);
+    await expect(row).toBeVisible({ timeout: 60_000 });
+    await expect(row).toHaveAttribute('data-error', 'split');
+    await expect(row).toContainText(`error: split: parts ${parts.map((p) => `pred ${p}`).join(', ')}`);
+    // The parts are FPs of class split, each naming the GT it is a part of.
+    for (const p of parts) {
+      const pr = page.locator(`[data-testid="instance-panel"] [data-key="0:pred:${p}"]`);
+      await expect(pr).toHaveAttribute('data-error', 'split');
+      await expect(pr).toContainText(`split: a part of GT ${g.id}`);
+    }
+    // Selected, the GT's tooltip carries the same sentence.
+    await row.click();
+    await expect(page.getByTestId('case-viewer')).toContainText(`split: parts ${parts.map((p) => `pred ${p}`).join(', ')}`);
+  });
+
+  test('a bin of the per-case score histogram lists exactly its cases', async ({ page }) => {
+    const node = await nodeDemo();
+    await page.goto('/#demo=ltb');
+    const hist = page.getByTestId('score-histogram');
+    await expect(hist).toBeVisible({ timeout: 60_000 });
+    const model = 'demo-psenet';
+    const bins = hist.locator(`rect[data-model="${model}"]:not([data-count="0"])`);
+    const n = await bins.count();
+    expect(n).toBeGreaterThan(0);
+    let total = 0;
+    for (let i = 0; i < n; i++) {
+      const bin = bins.nth(i);
+      const k = Number(await bin.getAttribute('data-bin'));
+      const count = Number(await bin.getAttribute('data-count'));
+      total += count;
+      await bin.click({ force: true }); // a short bar sits under the grid lines
+      // Bin k of 10 over [0, 1]: [k/10, (k+1)/10), the last one closed.
+      const expected = node.lines
+        .filter((l) => l.model === model && l.score !== null && l.score >= k / 10 && (k === 9 ? l.score <= 1 : l.score < (k + 1) / 10))
+        .map((l) => l.case_id)
+        .sort();
+      await expect.poll(() => listedCases(page), { message: `bin ${k}` }).toEqual(expected);
+      expect(expected.length).toBe(count);
+    }
+    expect(total).toBe(node.lines.filter((l) => l.model === model && l.score !== null).length);
+  });
+});
