@@ -24,6 +24,13 @@ export interface ModelColumns {
   /** Distinct error kinds of this model and, per case, a bitmask over them (≤ 32 kinds). */
   errorKinds: string[];
   errorMask: Uint32Array;
+  /**
+   * The error taxonomy (errors.md) of the case view, when the benchmark has one: per case a
+   * bitmask of the classes present on either side (bit i = ERROR_CLASSES[i]), and the counts per
+   * slot (`errorCounts[row * ERROR_SLOTS.length + slot]`, FN classes then FP classes).
+   */
+  errorClasses?: Uint16Array;
+  errorCounts?: Uint16Array;
 }
 
 export interface CaseTable {

@@ -77,6 +77,8 @@ export const FP_CLASSES = ['duplicate', 'split', 'merge', 'recognition', 'locali
 export type FnClass = (typeof FN_CLASSES)[number];
 export type FpClass = (typeof FP_CLASSES)[number];
 export type ErrorClass = FnClass | FpClass;
+/** The 10 distinct class names (either side), the bit order of `ModelColumns.errorClasses`. */
+export const ERROR_CLASSES: readonly ErrorClass[] = [...FN_CLASSES, 'duplicate', 'background'];
 
 /**
  * The instances behind an error class, by id within the case:

@@ -117,3 +117,29 @@ describe('buildCaseTable with prediction instances built on demand (LTB, million
     }
   });
 });
+
+describe('buildCaseTable error-class columns', () => {
+  it('carry the per-case class counts and a bitmask of the classes present, aligned with the table rows', async () => {
+    const { ERROR_CLASSES, ERROR_SLOTS, errorSlot } = await import('../core');
+    const n = ERROR_SLOTS.length;
+    // Model B lists c2 before c1: its counts must land on the table's rows, not its own order.
+    const counts = new Uint16Array(2 * n);
+    counts[0 * n + errorSlot('fn', 'split')] = 2;
+    counts[0 * n + errorSlot('fp', 'split')] = 3;
+    counts[1 * n + errorSlot('fp', 'background')] = 1;
+    const base = result('A', [rec('c1'), rec('c2')]);
+    const b: ModelResult = {
+      ...result('B', [rec('c2'), rec('c1')]),
+      diagnostics: { errors: {}, case_unit: 'norm', case_counts: counts, background: [], missed: new Uint32Array(0) },
+    };
+    const t = buildCaseTable([base, b]);
+    expect(t.perModel.A.errorClasses).toBeUndefined();
+    const cols = t.perModel.B;
+    const bit = (c: string) => 1 << ERROR_CLASSES.indexOf(c as never);
+    expect([...cols.errorClasses!]).toEqual([bit('background'), bit('split')]);
+    expect(cols.errorCounts![1 * n + errorSlot('fn', 'split')]).toBe(2);
+    expect(cols.errorCounts![1 * n + errorSlot('fp', 'split')]).toBe(3);
+    expect(cols.errorCounts![0 * n + errorSlot('fp', 'background')]).toBe(1);
+    expect(caseTableTransferables(t)).toContain(cols.errorCounts!.buffer);
+  });
+});

@@ -3,7 +3,10 @@
  * whole case list as a few typed arrays it can filter and sort without asking the worker again.
  */
 import type { CaseRecord, CaseTable, FacetColumn, ModelColumns, ModelResult, OutcomeCode } from '../core';
-import { ERROR_SLOTS, errorClassKind, OUTCOME_CODES } from '../core';
+import { ERROR_CLASSES, ERROR_SLOTS, errorClassKind, OUTCOME_CODES } from '../core';
+
+// Slot (ERROR_SLOTS order) → bit of its class name in ModelColumns.errorClasses.
+const SLOT_BIT = ERROR_SLOTS.map((s) => 1 << ERROR_CLASSES.indexOf(s.cls));
 
 /** The 32nd error kind collects every kind past the first 31, so the mask stays 32 bits. */
 const MAX_ERROR_KINDS = 32;
@@ -24,11 +27,27 @@ export function buildCaseTable(results: readonly ModelResult[]): CaseTable {
   const n = first.length;
   const search: string[][] = first.map((c) => c.gt.map((g) => g.text ?? '').filter((t) => t !== ''));
   const perModel: Record<string, ModelColumns> = {};
+  const i0 = (c: CaseRecord) => rowOf.get(c.case_id)!;
   for (const r of results) {
     const cols = emptyColumns(n);
     const kinds = new Map<string, number>();
     const counted = r.caseCounts;
+    const classCounts = r.diagnostics?.case_counts;
+    const nSlots = ERROR_SLOTS.length;
+    if (classCounts) {
+      cols.errorClasses = new Uint16Array(n);
+      cols.errorCounts = new Uint16Array(n * nSlots);
+    }
     r.cases.forEach((c, ci) => {
+      if (classCounts) {
+        let bits = 0;
+        for (let s = 0; s < nSlots; s++) {
+          const k = classCounts[ci * nSlots + s];
+          cols.errorCounts![i0(c) * nSlots + s] = k;
+          if (k > 0) bits |= SLOT_BIT[s];
+        }
+        cols.errorClasses![i0(c)] = bits;
+      }
       const i = rowOf.get(c.case_id)!;
       cols.score[i] = c.score ?? NaN;
       cols.outcome[i] = outcomeCode(c.outcome);
@@ -153,6 +172,8 @@ export function caseTableTransferables(t: CaseTable): ArrayBuffer[] {
   for (const m of Object.values(t.perModel)) {
     out.push(m.score.buffer as ArrayBuffer, m.outcome.buffer as ArrayBuffer, m.misses.buffer as ArrayBuffer);
     out.push(m.falsePositives.buffer as ArrayBuffer, m.errorMask.buffer as ArrayBuffer);
+    if (m.errorClasses) out.push(m.errorClasses.buffer as ArrayBuffer);
+    if (m.errorCounts) out.push(m.errorCounts.buffer as ArrayBuffer);
   }
   return out;
 }

@@ -38,7 +38,8 @@ export function classRows(report: Report, models: readonly string[], unit: strin
   const per = models.map((m) => unitErrors(report, m, unit));
   const named = new Set<string>();
   for (const e of per) for (const k of [...Object.keys(e?.fn ?? {}), ...Object.keys(e?.fp ?? {})]) named.add(k);
-  const order = [...ERROR_CLASSES.filter((c) => named.has(c)), ...[...named].filter((c) => !ERROR_CLASSES.includes(c)).sort()];
+  const known: readonly string[] = ERROR_CLASSES;
+  const order = [...known.filter((c) => named.has(c)), ...[...named].filter((c) => !known.includes(c)).sort()];
   return order
     .map((cls) => ({
       cls,

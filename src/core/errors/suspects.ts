@@ -41,11 +41,17 @@ const BACKGROUND_SLOT = FN_CLASSES.length + FP_CLASSES.indexOf('background');
 const MISSED_SLOT = FN_CLASSES.indexOf('missed');
 
 /** The suspects' inputs from cases that hold their instances (every benchmark but big LTB inputs, which collect them while building). */
-export function collectSuspectInputs(cases: readonly CaseRecord[], counts: Uint16Array): Pick<ModelDiagnostics, 'background' | 'missed'> {
+export function collectSuspectInputs(
+  cases: readonly CaseRecord[],
+  counts: Uint16Array,
+  /** Cases whose classes may point at the GT (default: all). */
+  countsFor: (c: CaseRecord) => boolean = () => true,
+): Pick<ModelDiagnostics, 'background' | 'missed'> {
   const background: BackgroundFp[] = [];
   const missed: number[] = [];
   const n = ERROR_SLOTS.length;
   cases.forEach((c, i) => {
+    if (!countsFor(c)) return;
     if (counts[i * n + BACKGROUND_SLOT] > 0) {
       for (const p of c.pred) {
         if (p.error === 'background' && p.shape && !(p.score !== undefined && p.score < SUSPECT_SCORE)) {

@@ -36,8 +36,41 @@ export function classCounts(t: Pick<UnitTally, 'fn' | 'fp'>, c: ErrorClass): { f
   return { fn: i >= 0 ? t.fn[i] : 0, fp: j >= 0 ? t.fp[j] : 0 };
 }
 
-/** The report entry: counts (zero classes left out) and dHmean per class, all_fp, all_fn. */
-export function unitErrors(t: UnitTally, hmean: HmeanOf): UnitErrors {
+/** dHmean keys in order: every class name, then all_fp, all_fn. */
+export const DH_KEYS: readonly (ErrorClass | 'all_fp' | 'all_fn')[] = [...ALL_CLASSES, 'all_fp', 'all_fn'];
+
+/**
+ * For a metric that is a mean of per-case values (TABench macro F1, Chronicles' per-row F1):
+ * adds one case's dHmean per key (DH_KEYS order) to `sum`; the unit's dHmean is sum / cases.
+ */
+export function addCaseDeltas(sum: Float64Array, hmean: HmeanOf, hits: number, gt: number, pred: number, fn: ArrayLike<number>, fp: ArrayLike<number>): void {
+  const base = hmean(hits, gt, pred);
+  const t = { fn, fp } as Pick<UnitTally, 'fn' | 'fp'>;
+  let fnAll = 0;
+  for (let i = 0; i < fn.length; i++) fnAll += fn[i];
+  ALL_CLASSES.forEach((c, i) => {
+    const n = classCounts(t, c);
+    if (n.fn !== 0 || n.fp !== 0) sum[i] += hmean(hits + n.fn, gt, pred - n.fp + n.fn) - base;
+  });
+  sum[ALL_CLASSES.length] += hmean(hits, gt, hits) - base;
+  sum[ALL_CLASSES.length + 1] += hmean(hits + fnAll, gt, pred + fnAll) - base;
+}
+
+export interface CaseMean {
+  /** DH_KEYS order. */
+  sum: Float64Array;
+  cases: number;
+}
+
+export function newCaseMean(): CaseMean {
+  return { sum: new Float64Array(DH_KEYS.length), cases: 0 };
+}
+
+/**
+ * The report entry: counts (zero classes left out) and dHmean per class, all_fp, all_fn —
+ * pooled with `hmean`, or, for a per-case mean metric, the mean of the case deltas (`perCase`).
+ */
+export function unitErrors(t: UnitTally, hmean: HmeanOf, perCase?: CaseMean): UnitErrors {
   const fn: UnitErrors['fn'] = {};
   const fp: UnitErrors['fp'] = {};
   FN_CLASSES.forEach((c, i) => {
@@ -46,8 +79,18 @@ export function unitErrors(t: UnitTally, hmean: HmeanOf): UnitErrors {
   FP_CLASSES.forEach((c, i) => {
     if (t.fp[i] > 0) fp[c] = t.fp[i];
   });
-  const base = hmean(t.hits, t.gt, t.pred);
   const dhmean: UnitErrors['dhmean'] = {};
+  if (perCase) {
+    const n = perCase.cases;
+    ALL_CLASSES.forEach((c, i) => {
+      const k = classCounts(t, c);
+      if (k.fn !== 0 || k.fp !== 0) dhmean[c] = n > 0 ? perCase.sum[i] / n : 0;
+    });
+    dhmean.all_fp = n > 0 ? perCase.sum[ALL_CLASSES.length] / n : 0;
+    dhmean.all_fn = n > 0 ? perCase.sum[ALL_CLASSES.length + 1] / n : 0;
+    return { threshold: t.threshold, gt: t.gt, pred: t.pred, hits: t.hits, fn, fp, dhmean };
+  }
+  const base = hmean(t.hits, t.gt, t.pred);
   for (const c of ALL_CLASSES) {
     const n = classCounts(t, c);
     if (n.fn === 0 && n.fp === 0) continue;

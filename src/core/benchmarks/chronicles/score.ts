@@ -19,6 +19,9 @@ import {
 import { aggregate, type RowScore } from './aggregate';
 import type { ChroniclesPreds } from './predictions';
 import { isPlainObject, pyTruthy } from './py';
+import { ChroniclesErrors } from './errors';
+import { SLOTS } from '../../errors/boxes';
+import { collectSuspectInputs } from '../../errors/suspects';
 
 export interface TaskOutcome {
   task: TaskId;
@@ -97,6 +100,8 @@ export function scoreModel(
   let ambiguous = 0;
   let changed = 0;
   const total = dataset.rows.length;
+  const taxonomy = ctx?.diagnostics !== false;
+  const spots: { c: CaseRecord; at: number; script: string; j: SpottingJudgement | undefined }[] = [];
   dataset.rows.forEach((row, i) => {
     if (i % 256 === 0) {
       ctx?.signal?.throwIfAborted();
@@ -110,6 +115,7 @@ export function scoreModel(
       const c = buildCase(row, o, reextract);
       if (c.detail?.ambiguous) ambiguous++;
       if (c.detail?.extract_differs) changed++;
+      if (task === 'spotting') spots.push({ c, at: cases.length, script: row.script.key, j: o.spotting });
       cases.push(c);
       scores.push({
         script: row.script,
@@ -122,9 +128,23 @@ export function scoreModel(
   });
   ctx?.progress?.({ phase: 'score', done: total, total, label: preds.model });
   const errors = cases.filter((c) => c.errors.length > 0).length;
+  const metrics = aggregate(scores);
+  let diagnostics: ModelResult['diagnostics'];
+  if (taxonomy) {
+    const tx = new ChroniclesErrors();
+    const counts = new Uint16Array(cases.length * SLOTS);
+    for (const s of spots) tx.add(s.script, s.c, s.j, counts, s.at * SLOTS);
+    diagnostics = {
+      errors: tx.errors(metrics),
+      case_unit: 'all/spotting',
+      case_counts: counts,
+      // Rows the judge did not score say nothing about the GT.
+      ...collectSuspectInputs(cases, counts, (c) => c.task === 'spotting' && c.detail?.in_mean === true),
+    };
+  }
   return {
     model: preds.model,
-    metrics: aggregate(scores),
+    metrics,
     counts: {
       ...preds.counts,
       cases: cases.length,
@@ -135,5 +155,6 @@ export function scoreModel(
     },
     warnings: [...preds.warnings],
     cases,
+    ...(diagnostics ? { diagnostics } : {}),
   };
 }

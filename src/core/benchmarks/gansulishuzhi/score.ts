@@ -10,6 +10,11 @@ import { perQueryPRF } from '../tabench/metrics';
 import { exportableRaw } from '../../text/modelOutput';
 import type { GansuDataset, Page } from './dataset';
 import type { GansuPredictions, PagePrediction } from './predictions';
+import { applyClasses, classifyBoxes, SLOTS } from '../../errors/boxes';
+import { addCounts } from '../../errors/classify';
+import { f1Of, newTally, unitErrors } from '../../errors/units';
+import { collectSuspectInputs } from '../../errors/suspects';
+import type { UnitErrors } from '../../model';
 
 export const THRESHOLDS = [0.3, 0.5, 0.7] as const;
 /** The threshold the case view colours by (the spec's outcome rule). */
@@ -43,6 +48,10 @@ export async function scoreGansu(
   let nPred = 0;
   let missing = 0;
   const cases: CaseRecord[] = [];
+  // The error taxonomy (errors.md): one unit per threshold; the case view's classes at CASE_T.
+  const taxonomy = ctx?.diagnostics !== false;
+  const tallies = THRESHOLDS.map(() => newTally(null));
+  const classCounts = new Uint16Array(taxonomy ? ds.pages.length * SLOTS : 0);
   for (let i = 0; i < ds.pages.length; i++) {
     if (i % 1000 === 0) ctx?.signal?.throwIfAborted();
     const page = ds.pages[i];
@@ -62,7 +71,25 @@ export async function scoreGansu(
         }
       });
     }
-    cases.push(pageCase(ds, page, p, boxes, m.pairs, m.gtBest, m.predBest, optionCoords));
+    const c = pageCase(ds, page, p, boxes, m.pairs, m.gtBest, m.predBest, optionCoords);
+    if (taxonomy) {
+      THRESHOLDS.forEach((t, k) => {
+        // "Would match" at T is IoU ≥ T; the official pairs at T are the greedy pairs with IoU ≥ T.
+        const gtPartner = new Int32Array(page.gt.length).fill(-1);
+        const predPartner = new Int32Array(boxes.length).fill(-1);
+        for (const x of m.pairs) {
+          if (x.iou >= t) {
+            gtPartner[x.gt] = x.pred;
+            predPartner[x.pred] = x.gt;
+          }
+        }
+        const atCase = t === CASE_T;
+        const { im, res } = classifyBoxes({ gt: page.gt, pred: boxes, gtPartner, predPartner }, (iou) => iou >= t, atCase);
+        addCounts(im, res, tallies[k].fn, tallies[k].fp);
+        if (atCase) applyClasses(res, c.gt, c.pred, classCounts, i * SLOTS);
+      });
+    }
+    cases.push(c);
   }
   const metrics: Record<string, number> = {};
   THRESHOLDS.forEach((t, k) => {
@@ -81,6 +108,11 @@ export async function scoreGansu(
     metrics[`${key}/fn`] = fn;
     metrics[`${key}/mean_iou`] = tp > 0 ? pools[k].iouSum / tp : 0;
   });
+  const errors: Record<string, UnitErrors> = {};
+  THRESHOLDS.forEach((t, k) => {
+    Object.assign(tallies[k], { gt: nGt, pred: nPred, hits: pools[k].tp });
+    errors[`iou${t}`] = unitErrors(tallies[k], f1Of);
+  });
   metrics.mean_iou = pairCount > 0 ? pairIouSum / pairCount : 0;
   metrics.pages = ds.pages.length;
   metrics.gt = nGt;
@@ -98,6 +130,7 @@ export async function scoreGansu(
     },
     warnings: [...preds.warnings],
     cases,
+    ...(taxonomy ? { diagnostics: { errors, case_unit: `iou${CASE_T}`, case_counts: classCounts, ...collectSuspectInputs(cases, classCounts) } } : {}),
   };
 }
 

@@ -17,6 +17,11 @@ import {
 } from '../../model';
 import { BENCHMARK_FILE, type Query, type Space, type TabenchDataset } from './dataset';
 import { formatIoU, greedyMatch } from './match';
+import { applyClasses, classifyBoxes, SLOTS } from '../../errors/boxes';
+import { addCounts } from '../../errors/classify';
+import { addCaseDeltas, f1Of, newCaseMean, newTally, unitErrors } from '../../errors/units';
+import { collectSuspectInputs } from '../../errors/suspects';
+import { perQueryPRF as caseF1 } from './metrics';
 import { perQueryPRF, SlicedMetrics, type T2rAverage, type T2rQueryResult } from './metrics';
 import { normalizeR2t, type R2tNorm } from './normalize';
 import { parseR2t, parseT2r } from './parse';
@@ -59,6 +64,11 @@ export async function scoreTabench(
   let missing = 0;
   let unparseable = 0;
   const toPixels = pixelMapper(ds, space);
+  // The error taxonomy (errors.md): one unit, `t2r`, at the protocol's IoU threshold.
+  const taxonomy = ctx?.diagnostics !== false;
+  const tally = newTally(null);
+  const macro = newCaseMean();
+  const classCounts = new Uint16Array(taxonomy ? data.queries.length * SLOTS : 0);
 
   for (let i = 0; i < data.queries.length; i++) {
     if (i % 2000 === 0) {
@@ -78,6 +88,20 @@ export async function scoreTabench(
     } else {
       const r = scoreT2rQuery(q, line, opt);
       for (const s of targets) s.addT2r(r.result);
+      if (taxonomy) {
+        const { im, res } = r.classify();
+        const fn = new Float64Array(tally.fn.length);
+        const fp = new Float64Array(tally.fp.length);
+        addCounts(im, res, fn, fp);
+        for (let k = 0; k < fn.length; k++) tally.fn[k] += fn[k];
+        for (let k = 0; k < fp.length; k++) tally.fp[k] += fp[k];
+        tally.gt += im.nGt;
+        tally.pred += im.nPred;
+        tally.hits += r.result.tp;
+        addCaseDeltas(macro.sum, (h, g, n) => caseF1(h, g, n).f1, r.result.tp, im.nGt, im.nPred, fn, fp);
+        macro.cases += 1;
+        applyClasses(res, r.record.gt, r.record.pred, classCounts, i * SLOTS);
+      }
       if (r.unparseable) unparseable += 1;
       c = r.record;
     }
@@ -110,6 +134,16 @@ export async function scoreTabench(
     warnings,
     cases,
     settledOptions: { coords: space },
+    ...(taxonomy
+      ? {
+          diagnostics: {
+            errors: { t2r: unitErrors(tally, f1Of, opt.average === 'macro' ? macro : undefined) },
+            case_unit: 't2r',
+            case_counts: classCounts,
+            ...collectSuspectInputs(cases, classCounts),
+          },
+        }
+      : {}),
   };
 }
 
@@ -188,7 +222,7 @@ export function scoreT2rQuery(
   q: Query,
   line: PredLine | undefined,
   opt: Pick<TabenchOptions, 'iou'>,
-): { result: T2rQueryResult; unparseable: boolean; record: CaseRecord } {
+): { result: T2rQueryResult; unparseable: boolean; record: CaseRecord; classify: () => ReturnType<typeof classifyBoxes> } {
   const t = opt.iou;
   const parsed = line ? parseT2r(line.value) : undefined;
   const boxes = parsed?.boxes ?? [];
@@ -233,6 +267,8 @@ export function scoreT2rQuery(
   return {
     result: { tp, fp, fn, ...prf, qsr },
     unparseable: parsed?.unparseable ?? false,
+    // errors.md: "would match" is the protocol's pair rule, IoU ≥ t; the query's classes with their causes.
+    classify: () => classifyBoxes({ gt: q.gtBoxes, pred: boxes, gtPartner: m.gtPartner, predPartner: m.predPartner }, (iou) => iou >= t, true),
     record: {
       case_id: q.id,
       image_path: q.image_path,

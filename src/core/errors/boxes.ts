@@ -1,0 +1,112 @@
+/**
+ * The error taxonomy for benchmarks with axis-aligned boxes (gansulishuzhi, TABench T2R,
+ * Chronicles spotting): builds the classifier's input from the boxes of one case and the
+ * official pairs, and applies the classes to the case's instances.
+ */
+import { boxArea } from '../geometry/box';
+import { boxRegion, unionIoU } from '../geometry/polygonRegion';
+import { ERROR_SLOTS, FN_CLASSES, FP_CLASSES, type Instance } from '../model';
+import { classifyImage, ROLE_P, type ErrorImage, type ErrorResult, type ErrorRules } from './classify';
+
+export interface BoxCase {
+  gt: readonly (readonly number[])[];
+  pred: readonly (readonly number[])[];
+  /** The official pairs at the unit's threshold (-1 = unmatched). */
+  gtPartner: ArrayLike<number>;
+  predPartner: ArrayLike<number>;
+  /** 1 = counts in the metric; default every GT / every prediction (Chronicles leaves UNK out). */
+  care?: ArrayLike<number>;
+  role?: ArrayLike<number>;
+}
+
+/** IoU and intersection of two boxes (continuous, 0 for degenerate ones), as boxIoU computes them. */
+function overlap(a: readonly number[], b: readonly number[], aa: number, ab: number): [number, number] {
+  if (aa <= 0 || ab <= 0) return [0, 0];
+  const iw = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+  const ih = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+  if (iw <= 0 || ih <= 0) return [0, 0];
+  const inter = iw * ih;
+  const union = aa + ab - inter;
+  return [union > 0 ? inter / union : 0, inter];
+}
+
+export function boxErrorImage(c: BoxCase): ErrorImage {
+  const nGt = c.gt.length;
+  const nPred = c.pred.length;
+  const gArea = c.gt.map(boxArea);
+  const pArea = c.pred.map(boxArea);
+  const gStart = new Array<number>(nGt + 1);
+  const pp: number[] = [];
+  const piou: number[] = [];
+  const pinter: number[] = [];
+  for (let g = 0; g < nGt; g++) {
+    gStart[g] = pp.length;
+    for (let p = 0; p < nPred; p++) {
+      const [iou, inter] = overlap(c.gt[g], c.pred[p], gArea[g], pArea[p]);
+      if (inter > 0) {
+        pp.push(p);
+        piou.push(iou);
+        pinter.push(inter);
+      }
+    }
+  }
+  gStart[nGt] = pp.length;
+  return {
+    nGt,
+    care: c.care ?? new Uint8Array(nGt).fill(1),
+    nPred,
+    role: c.role ?? new Uint8Array(nPred).fill(ROLE_P),
+    gStart,
+    pp,
+    piou,
+    pinter,
+    gArea,
+    pArea,
+    gtPartner: c.gtPartner,
+    predPartner: c.predPartner,
+  };
+}
+
+/** Classes one case of boxes; `matches` is the protocol's pair rule on the IoU. */
+export function classifyBoxes(
+  c: BoxCase,
+  matches: (iou: number) => boolean,
+  withs: boolean,
+  textEqual?: (g: number, p: number) => boolean,
+): { im: ErrorImage; res: ErrorResult } {
+  const im = boxErrorImage(c);
+  const rules: ErrorRules = {
+    matches,
+    ...(textEqual ? { textEqual } : {}),
+    unionIoU: (g, parts) => unionIoU(boxRegion(c.gt[g]), parts.map((p) => boxRegion(c.pred[p]))),
+  };
+  // A fresh result: the caller may keep it while classing the next case.
+  const res = classifyImage(im, rules, withs, { fn: new Int8Array(im.nGt), fp: new Int8Array(im.nPred) });
+  return { im, res };
+}
+
+/**
+ * Writes the classes onto the case's `fn` / `fp` instances (ids = box indices) and adds them to
+ * `counts` at `at` (ERROR_SLOTS order). Instances in another state are left alone.
+ */
+export function applyClasses(res: ErrorResult, gt: Instance[], pred: Instance[], counts?: Uint16Array, at = 0): void {
+  for (const inst of gt) {
+    const k = res.fn[inst.id];
+    if (inst.state !== 'fn' || k === undefined || k < 0) continue;
+    inst.error = FN_CLASSES[k];
+    const w = res.fnWith?.[inst.id];
+    if (w) inst.error_with = w;
+    if (counts && counts[at + k] < 65535) counts[at + k]++;
+  }
+  for (const inst of pred) {
+    const k = res.fp[inst.id];
+    if (inst.state !== 'fp' || k === undefined || k < 0) continue;
+    inst.error = FP_CLASSES[k];
+    const w = res.fpWith?.[inst.id];
+    if (w) inst.error_with = w;
+    const s = at + FN_CLASSES.length + k;
+    if (counts && counts[s] < 65535) counts[s]++;
+  }
+}
+
+export const SLOTS = ERROR_SLOTS.length;
