@@ -4,7 +4,10 @@
  * - every class bar of the report lists exactly the cases whose case lines (as BenchSession
  *   writes them in Node) carry that class on an FN or FP, and shows the report's counts;
  * - the split FN, opened in the viewer, names its parts, and the per-case score histogram's bins
- *   list exactly their cases.
+ *   list exactly their cases;
+ * - the GT suspects queue walks the report's suspects in rank order (key s) and files one under
+ *   the review states;
+ * - a point of the threshold curve opens the cases of that split.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { makeDemo } from '../src/core/benchmarks/ltb/demo';
@@ -119,5 +122,41 @@ test.describe('the error taxonomy on the LTB demo', () => {
       expect(expected.length).toBe(count);
     }
     expect(total).toBe(node.lines.filter((l) => l.model === model && l.score !== null).length);
+  });
+});
+
+test.describe('the GT suspects and the threshold curve on the LTB demo', () => {
+  test('"next suspect" walks the ranked suspects and files one as GT wrong in the review of model A', async ({ page }) => {
+    const node = await nodeDemo();
+    const suspects = node.report.diagnostics!.suspects;
+    expect(suspects.length).toBeGreaterThanOrEqual(2);
+    await page.setViewportSize({ width: 2000, height: 1200 });
+    await page.goto('/#demo=ltb');
+    const queue = page.getByTestId('suspect-queue');
+    await expect(queue).toBeVisible({ timeout: 60_000 });
+    await expect(queue.locator('h3 .cb-count')).toHaveText(String(suspects.length));
+    await page.locator('body').press('s');
+    const current = page.getByTestId('current-suspect');
+    await expect(current).toHaveAttribute('data-case-id', suspects[0].case_id);
+    await expect(current).toHaveAttribute('data-kind', suspects[0].kind);
+    await expect(page).toHaveURL(new RegExp(`case=${encodeURIComponent(suspects[0].case_id).replace('.', '\\.')}`));
+    await current.getByRole('button', { name: suspects[0].kind === 'wrong_gt' ? 'GT wrong' : 'GT missing' }).click();
+    const status = suspects[0].kind === 'wrong_gt' ? 'gt_wrong' : 'gt_missing';
+    await expect(page.getByRole('group', { name: 'Case status' }).locator(`[data-status="${status}"]`)).toHaveAttribute('aria-pressed', 'true');
+    // The review facet of the case list counts it.
+    await expect(page.locator(`[data-testid="facet-review"] input[data-review-status="${status}"] ~ [data-testid="review-count"]`)).toHaveText('1');
+    await queue.getByTestId('next-suspect').click();
+    await expect(current).toHaveAttribute('data-case-id', suspects[1].case_id);
+  });
+
+  test('a point of the threshold curve opens the cases of its split', async ({ page }) => {
+    await page.goto('/#demo=ltb');
+    await expect(page.getByTestId('error-bars')).toBeVisible({ timeout: 60_000 });
+    await page.getByLabel('Report unit').selectOption('norm');
+    await expect(page.getByTestId('error-bars')).toHaveAttribute('data-unit', 'norm');
+    await page.locator('circle.point.clickable[data-series="demo-psenet"][data-x="0.5"]').click();
+    // The case view switches to the norm split (a protocol option that changes no metric) with the model as A.
+    await expect(page.getByTestId('report-protocol')).toContainText('case_split=norm', { timeout: 60_000 });
+    await expect(page).toHaveURL(/a=demo-psenet/);
   });
 });

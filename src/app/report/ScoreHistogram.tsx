@@ -37,11 +37,11 @@ export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { titl
         {title} — cases per bin of {scoreLabel} (click a bar to list them)
       </figcaption>
       <svg width={width} height={height} role="img" aria-label={title}>
-        {[0, 0.5, 1].map((t) => (
-          <g key={t}>
-            <line x1={left} x2={width - 5} y1={y(t * max)} y2={y(t * max)} className="grid" />
-            <text x={left - 4} y={y(t * max) + 4} textAnchor="end" className="tick">
-              {Math.round(t * max)}
+        {[...new Set([0, Math.round(max / 2), max])].map((v) => (
+          <g key={v}>
+            <line x1={left} x2={width - 5} y1={y(v)} y2={y(v)} className="grid" />
+            <text x={left - 4} y={y(v) + 4} textAnchor="end" className="tick">
+              {v}
             </text>
           </g>
         ))}
