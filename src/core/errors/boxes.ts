@@ -67,16 +67,18 @@ export function boxErrorImage(c: BoxCase): ErrorImage {
   };
 }
 
-/** Classes one case of boxes; `matches` is the protocol's pair rule on the IoU. */
+/** Classes one case of boxes; the protocol's pair rule is IoU ≥ `iou` (or > when `strict`). */
 export function classifyBoxes(
   c: BoxCase,
-  matches: (iou: number) => boolean,
+  iou: number,
+  strict: boolean,
   withs: boolean,
   textEqual?: (g: number, p: number) => boolean,
 ): { im: ErrorImage; res: ErrorResult } {
   const im = boxErrorImage(c);
   const rules: ErrorRules = {
-    matches,
+    iou,
+    strict,
     ...(textEqual ? { textEqual } : {}),
     unionIoU: (g, parts) => unionIoU(boxRegion(c.gt[g]), parts.map((p) => boxRegion(c.pred[p]))),
   };

@@ -293,4 +293,61 @@ describe('dHmean', () => {
     const { unit } = await score('gansulishuzhi', [{ box: [0, 0, 10, 10] }], [{ box: [5, 0, 15, 10] }]);
     expect(unit.dhmean.localization).toBe(1);
   });
+
+  it('TABench macro averages the per-query deltas; micro pools (q1: 2 GT both exact, q2: 1 GT at IoU 0.33)', async () => {
+    const q = (id: string, gt: B[]) => ({ id, image_path: 'Book/b.jpg', category: 'Book', task_type: 'T2R', question: id, bbox: gt, GT: gt.map((b) => ({ bbox: b, text: 'x' })), text: 'x' });
+    const q1 = q('q1', [
+      [0, 0, 10, 10],
+      [20, 0, 30, 10],
+    ]);
+    const q2 = q('q2', [[0, 0, 10, 10]]);
+    const name = 'TABench-abs_with_predictions.jsonl';
+    const lines = [
+      { ...q1, prediction: JSON.stringify(q1.bbox) },
+      { ...q2, prediction: JSON.stringify([[5, 0, 15, 10]]) },
+    ];
+    const unitOf = async (average: string) =>
+      (await session(new MemorySource('TABench', { 'TABench-abs.jsonl': jsonl([q1, q2]) }), new MemorySource('p', { [name]: jsonl(lines) }), name, { t2r_average: average }))
+        .diagnostics!.errors.t2r;
+    const micro = await unitOf('micro');
+    // micro: tp 2, gt 3, pred 3 → F1 2/3; fixed → F1 1.
+    expect(micro.dhmean.localization).toBeCloseTo(1 - 2 / 3, 12);
+    // macro: (1 + 0) / 2 → (1 + 1) / 2.
+    const macro = await unitOf('macro');
+    expect(macro.dhmean.localization).toBeCloseTo(0.5, 12);
+    expect(macro.fn).toEqual(micro.fn);
+  });
+
+  it('Chronicles: the mean of per-row deltas per script, and all/spotting the mean over scripts (as the official summary)', async () => {
+    const row = (path: string, font: string, boxes: B[]) => ({
+      image_path: path,
+      font_type: font,
+      annotation: '王'.repeat(boxes.length),
+      width: 1000,
+      height: 1000,
+      spotting: boxes.map((b) => ({ bbox: { x1: b[0], y1: b[1], x2: b[2], y2: b[3] }, text: '王' })),
+    });
+    const rows = [row('images/甲骨文/a.png', '甲骨文', [[0, 0, 10, 10], [20, 0, 30, 10]]), row('images/甲骨文/b.png', '甲骨文', [[0, 0, 10, 10]]), row('images/金文/c.png', '金文', [[0, 0, 10, 10]])];
+    const answer = (path: string, items: { bbox: B; char: string }[]) => ({ image_path: path, infer_results: { 字符检测: { thinking: '', answer: '', extract: { items } } } });
+    const src = new MemorySource('c', {
+      'data/Chronicles_OCR.jsonl': jsonl(rows),
+      'infer_results/m/results.jsonl': jsonl([
+        answer('images/甲骨文/a.png', [{ bbox: [0, 0, 10, 10], char: '王' }, { bbox: [20, 0, 30, 10], char: '王' }]),
+        answer('images/甲骨文/b.png', [{ bbox: [0, 0, 10, 10], char: '占' }]), // recognition: F1 0
+        answer('images/金文/c.png', [{ bbox: [0, 0, 10, 10], char: '王' }]),
+      ]),
+    });
+    const s = await BenchSession.open(src);
+    await s.addBundledPredictions();
+    const [r] = await s.score(s.resolveProtocol(undefined, {}));
+    expect(r.metrics['oracle_bone/spotting']).toBe(0.5);
+    const ob = r.diagnostics!.errors['oracle_bone/spotting'];
+    expect(ob).toMatchObject({ gt: 3, pred: 3, hits: 2, fn: { recognition: 1 }, fp: { recognition: 1 } });
+    // Rows (1, 0) → (1, 1): +0.5 (a pooled F1 would say 2/3 → 1, +0.33).
+    expect(ob.dhmean.recognition).toBeCloseTo(0.5, 12);
+    // all/spotting = mean(0.5, 1) = 0.75 → mean(1, 1): +0.25.
+    expect(r.metrics['all/spotting']).toBe(0.75);
+    expect(r.diagnostics!.errors['all/spotting'].dhmean.recognition).toBeCloseTo(0.25, 12);
+    expect(r.diagnostics!.errors['bronze/spotting']).toMatchObject({ fn: {}, fp: {}, dhmean: { all_fp: 0, all_fn: 0 } });
+  });
 });

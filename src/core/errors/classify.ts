@@ -38,8 +38,9 @@ export interface ErrorImage {
 }
 
 export interface ErrorRules {
-  /** The protocol's pair rule on the box / polygon IoU ("would match", ignoring use). */
-  matches(iou: number): boolean;
+  /** The protocol's pair rule on the box / polygon IoU ("would match", ignoring use): IoU > iou when strict, else IoU ≥ iou. */
+  iou: number;
+  strict: boolean;
   /** Text benchmarks: the texts of GT g and prediction p agree (absent: no text check). */
   textEqual?(g: number, p: number): boolean;
   /** LTB's first-fit: the `order` class applies. */
@@ -100,9 +101,10 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
   res.fnWith = withs ? new Array<ErrorWith | undefined>(nGt).fill(undefined) : undefined;
   res.fpWith = withs ? new Array<ErrorWith | undefined>(nPred).fill(undefined) : undefined;
   fit(nPred);
+  // No closures made per call: this runs once per image and split (300,000 times on a large LTB set).
   const text = rules.textEqual;
-  const id = rules.predId ?? ((p: number) => p);
-  const would = (g: number, p: number, iou: number) => rules.matches(iou) && (!text || text(g, p));
+  const T = rules.iou;
+  const strict = rules.strict;
 
   // How many care GTs each prediction taking part covers (inside(g, p) ≥ 0.5), and one of them.
   cover.fill(0, 0, nPred);
@@ -136,9 +138,9 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
         }
       }
       // IoU(union, g) ≤ area(union ∩ g) / area(g) ≤ Σ inter / area(g): skip the union when even that cannot match.
-      if (parts.length >= 2 && gArea[g] > 0 && rules.matches(Math.min(1, interSum / gArea[g])) && rules.matches(rules.unionIoU(g, parts))) {
+      if (parts.length >= 2 && gArea[g] > 0 && passes(Math.min(1, interSum / gArea[g]), T, strict) && passes(rules.unionIoU(g, parts), T, strict)) {
         res.fn[g] = FN.split;
-        if (withs) res.fnWith![g] = { pred: parts.map(id) };
+        if (withs) res.fnWith![g] = { pred: parts.map((p) => idOf(rules, p)) };
         continue;
       }
       // 2. order (first fit only): a prediction that would match went to another GT, and a maximum matching has more pairs.
@@ -158,33 +160,33 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
             best = iou;
             bestP = p;
           }
-          if (orderP < 0 && predPartner[p] >= 0 && would(g, p, iou)) orderP = p;
+          if (orderP < 0 && predPartner[p] >= 0 && (strict ? iou > T : iou >= T) && (!text || text(g, p))) orderP = p;
           if (mergeP < 0 && cover[p] >= 2 && gArea[g] > 0 && pinter[q] / gArea[g] >= COVER) mergeP = p;
-          if (recogP < 0 && text && rules.matches(iou) && !text(g, p)) recogP = p;
+          if (recogP < 0 && text && (strict ? iou > T : iou >= T) && !text(g, p)) recogP = p;
         } else if (r === ROLE_I) {
-          if (dcP < 0 && would(g, p, iou)) dcP = p;
+          if (dcP < 0 && (strict ? iou > T : iou >= T) && (!text || text(g, p))) dcP = p;
         } else if (r === ROLE_B) {
-          if (scoreP < 0 && would(g, p, iou)) scoreP = p;
+          if (scoreP < 0 && (strict ? iou > T : iou >= T) && (!text || text(g, p))) scoreP = p;
         }
       }
       if (orderP >= 0 && rules.order) {
-        if (maxPairs < 0) maxPairs = maximumMatching(im, would);
+        if (maxPairs < 0) maxPairs = maximumMatching(im, rules);
         if (maxPairs > hits) {
           res.fn[g] = FN.order;
-          if (withs) res.fnWith![g] = { pred: [id(orderP)], gt: [predPartner[orderP]] };
+          if (withs) res.fnWith![g] = { pred: [idOf(rules, orderP)], gt: [predPartner[orderP]] };
           continue;
         }
       }
       // 3. merge: a prediction covers it and at least one other care GT.
       if (mergeP >= 0) {
         res.fn[g] = FN.merge;
-        if (withs) res.fnWith![g] = { pred: [id(mergeP)], gt: coveredBy(im, mergeP, g) };
+        if (withs) res.fnWith![g] = { pred: [idOf(rules, mergeP)], gt: coveredBy(im, mergeP, g) };
         continue;
       }
       // 4. recognition: the box would match, the text differs.
       if (recogP >= 0) {
         res.fn[g] = FN.recognition;
-        if (withs) res.fnWith![g] = { pred: [id(recogP)] };
+        if (withs) res.fnWith![g] = { pred: [idOf(rules, recogP)] };
         continue;
       }
       // 5. dontcare: an ignored prediction would match it.
@@ -192,7 +194,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
         res.fn[g] = FN.dontcare;
         if (withs) {
           const dc = rules.swallowedBy ? rules.swallowedBy(dcP) : -1;
-          res.fnWith![g] = dc >= 0 ? { pred: [id(dcP)], gt: [dc] } : { pred: [id(dcP)] };
+          res.fnWith![g] = dc >= 0 ? { pred: [idOf(rules, dcP)], gt: [dc] } : { pred: [idOf(rules, dcP)] };
         }
         continue;
       }
@@ -207,13 +209,13 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
       }
       if (scoreP >= 0) {
         res.fn[g] = FN.score;
-        if (withs) res.fnWith![g] = { pred: [id(scoreP)] };
+        if (withs) res.fnWith![g] = { pred: [idOf(rules, scoreP)] };
         continue;
       }
       // 7. localization / 8. missed, on the best IoU with a prediction taking part.
       if (best >= NEAR) {
         res.fn[g] = FN.localization;
-        if (withs) res.fnWith![g] = { pred: [id(bestP)] };
+        if (withs) res.fnWith![g] = { pred: [idOf(rules, bestP)] };
       } else res.fn[g] = FN.missed;
     }
   }
@@ -244,9 +246,9 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
         bestIoU[p] = iou;
         bestG[p] = g;
       }
-      if (dupG[p] < 0 && matched && would(g, p, iou)) dupG[p] = g;
+      if (dupG[p] < 0 && matched && (strict ? iou > T : iou >= T) && (!text || text(g, p))) dupG[p] = g;
       if (splitG[p] < 0 && isSplit && pArea[p] > 0 && pinter[q] / pArea[p] >= COVER) splitG[p] = g;
-      if (recogG[p] < 0 && text && rules.matches(iou) && !text(g, p)) recogG[p] = g;
+      if (recogG[p] < 0 && text && (strict ? iou > T : iou >= T) && !text(g, p)) recogG[p] = g;
     }
   }
   for (let p = 0; p < nPred; p++) {
@@ -255,10 +257,10 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
     let w: ErrorWith | undefined;
     if (dupG[p] >= 0) {
       c = FP.duplicate;
-      if (withs) w = { gt: [dupG[p]], pred: [id(gtPartner[dupG[p]])] };
+      if (withs) w = { gt: [dupG[p]], pred: [idOf(rules, gtPartner[dupG[p]])] };
     } else if (splitG[p] >= 0) {
       c = FP.split;
-      if (withs) w = { gt: [splitG[p]], pred: (res.fnWith![splitG[p]]?.pred ?? []).filter((k) => k !== id(p)) };
+      if (withs) w = { gt: [splitG[p]], pred: (res.fnWith![splitG[p]]?.pred ?? []).filter((k) => k !== idOf(rules, p)) };
     } else if (cover[p] >= 2) {
       c = FP.merge;
       if (withs) w = { gt: coveredBy(im, p, -1) };
@@ -273,6 +275,18 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
     if (withs && w) res.fpWith![p] = w;
   }
   return res;
+}
+
+function passes(x: number, t: number, strict: boolean): boolean {
+  return strict ? x > t : x >= t;
+}
+
+function wouldMatch(rules: ErrorRules, g: number, p: number, iou: number): boolean {
+  return passes(iou, rules.iou, rules.strict) && (!rules.textEqual || rules.textEqual(g, p));
+}
+
+function idOf(rules: ErrorRules, p: number): number {
+  return rules.predId ? rules.predId(p) : p;
 }
 
 /** Care GTs that prediction p covers (inside(g, p) ≥ 0.5), without `except`. */
@@ -291,20 +305,20 @@ function coveredBy(im: ErrorImage, p: number, except: number): number[] {
 }
 
 /** Size of a maximum bipartite matching of care GTs and predictions taking part under the pair rule (Kuhn's augmenting paths). */
-function maximumMatching(im: ErrorImage, would: (g: number, p: number, iou: number) => boolean): number {
+function maximumMatching(im: ErrorImage, rules: ErrorRules): number {
   matchOf.fill(-1, 0, im.nPred);
   seen.fill(-1, 0, im.nPred);
   let n = 0;
-  for (let g = 0; g < im.nGt; g++) if (im.care[g] && augment(im, g, g, would)) n++;
+  for (let g = 0; g < im.nGt; g++) if (im.care[g] && augment(im, g, g, rules)) n++;
   return n;
 }
 
-function augment(im: ErrorImage, g: number, stamp: number, would: (g: number, p: number, iou: number) => boolean): boolean {
+function augment(im: ErrorImage, g: number, stamp: number, rules: ErrorRules): boolean {
   for (let q = im.gStart[g]; q < im.gStart[g + 1]; q++) {
     const p = im.pp[q];
-    if (im.role[p] !== ROLE_P || seen[p] === stamp || !would(g, p, im.piou[q])) continue;
+    if (im.role[p] !== ROLE_P || seen[p] === stamp || !wouldMatch(rules, g, p, im.piou[q])) continue;
     seen[p] = stamp;
-    if (matchOf[p] < 0 || augment(im, matchOf[p], stamp, would)) {
+    if (matchOf[p] < 0 || augment(im, matchOf[p], stamp, rules)) {
       matchOf[p] = g;
       return true;
     }

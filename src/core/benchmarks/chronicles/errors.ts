@@ -34,7 +34,8 @@ export class ChroniclesErrors {
       }
       const { im, res } = classifyBoxes(
         { gt: gts.map((g) => g.bbox), pred: j.preds.map((p) => p.bbox), gtPartner, predPartner, care, role },
-        (iou) => iou >= IOU_THRESHOLD,
+        IOU_THRESHOLD,
+        false,
         true,
         (g, q) => gts[g].char === j.preds[q].char,
       );

@@ -84,7 +84,7 @@ export async function scoreGansu(
           }
         }
         const atCase = t === CASE_T;
-        const { im, res } = classifyBoxes({ gt: page.gt, pred: boxes, gtPartner, predPartner }, (iou) => iou >= t, atCase);
+        const { im, res } = classifyBoxes({ gt: page.gt, pred: boxes, gtPartner, predPartner }, t, false, atCase);
         addCounts(im, res, tallies[k].fn, tallies[k].fp);
         if (atCase) applyClasses(res, c.gt, c.pred, classCounts, i * SLOTS);
       });

@@ -71,6 +71,10 @@ describe('LTB predictions at 1 GB scale', () => {
     const lazy = await session.score(protocol);
     expect(lazy.map((r) => r.metrics)).toEqual(eager.map((r) => r.metrics));
     expect(session.caseLines(lazy)).toEqual(session.caseLines(eager));
+    // The error taxonomy is the same on both paths: classes on the rebuilt instances, counts, suspects' inputs.
+    expect(lazy.map((r) => r.diagnostics)).toEqual(eager.map((r) => r.diagnostics));
+    expect(session.caseLines(lazy).filter((l) => /"state":"fp"[^}]*"error":"/.test(l)).length).toBeGreaterThan(0);
+    expect(session.report(protocol, lazy).diagnostics).toEqual(session.report(protocol, eager).diagnostics);
     const c = lazy[0].cases[0];
     const d = Object.getOwnPropertyDescriptor(c, 'pred')!;
     expect(typeof d.get).toBe('function');

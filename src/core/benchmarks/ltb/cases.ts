@@ -192,6 +192,7 @@ export function buildCase(
         const w = cls.fnWith![id];
         if (w) inst.error_with = w;
         if (tx!.counts) bump(tx!.counts, tx!.at! + cls.fn[id]);
+        if (tx!.tally) tx!.tally.fn[cls.fn[id]]++;
         if (tx!.missed && cls.fn[id] === MISSED) tx!.missed.push(tx!.caseIndex!, id);
       }
     }
@@ -249,6 +250,7 @@ export function buildCase(
           const w = cls.fpWith![j];
           if (w) inst.error_with = w;
           if (tx!.counts) bump(tx!.counts, tx!.at! + FN_CLASSES.length + cls.fp[j]);
+          if (tx!.tally) tx!.tally.fp[cls.fp[j]]++;
           if (tx!.background && cls.fp[j] === BACKGROUND && !(score < SUSPECT_SCORE)) {
             tx!.background.push({ case: tx!.caseIndex!, pred: k, score, shape: { type: 'polygon', points: predPolygon(preds!, k) } });
           }
@@ -332,6 +334,8 @@ export interface CaseTaxonomy {
   caseIndex?: number;
   background?: BackgroundFp[];
   missed?: number[];
+  /** The case split's unit counts (exact, not saturating). */
+  tally?: { fn: Float64Array; fp: Float64Array };
 }
 const MISSED = FN_CLASSES.indexOf('missed');
 const BACKGROUND = FP_CLASSES.indexOf('background');

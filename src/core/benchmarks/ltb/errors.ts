@@ -6,12 +6,14 @@
  * pre-filter dropped (those have no pairs in the geometry); both are cached per image.
  */
 import { intersectionArea, makeRegion, regionIoU, unionIoU, type Region } from '../../geometry/polygonRegion';
-import { classifyImage, ROLE_B, ROLE_I, ROLE_P, type ErrorImage, type ErrorResult, type ErrorRules } from '../../errors/classify';
+import { classifyImage, FP, ROLE_B, ROLE_I, ROLE_P, type ErrorImage, type ErrorResult, type ErrorRules } from '../../errors/classify';
 import type { LtbImage } from './dataset';
 import type { ImageGeom } from './imageGeometry';
 import type { Variant } from './protocol';
 import type { LtbPredImage } from './readPredictions';
 import { careInOrder, markIgnored } from './splitCounts';
+
+const BACKGROUND = FP.background;
 
 function cast(points: ArrayLike<number>, f32: boolean): number[] {
   const out = new Array<number>(points.length);
@@ -35,6 +37,9 @@ export class LtbErrors {
   private gtRegions: (Region | undefined)[] = [];
   private dropRegions: (Region | undefined)[] = [];
   private extra = new Int32Array(64);
+  /** Bounds of the pre-filtered predictions (minX, minY, maxX, maxY per input index), made on first use per image. */
+  private dropBounds: Float64Array | null = null;
+  private dropList: number[] = [];
   private swallowed: Int32Array | null = null;
   readonly im: ErrorImage;
   private readonly rules: ErrorRules;
@@ -56,7 +61,8 @@ export class LtbErrors {
     };
     const iou = v.iou;
     this.rules = {
-      matches: (x) => x > iou,
+      iou,
+      strict: true,
       order: true,
       unionIoU: (g, parts) => unionIoU(this.gtRegion(g), parts.map((j) => this.keptRegion(j))),
       extraB: (g) => this.extraB(g),
@@ -65,8 +71,9 @@ export class LtbErrors {
     };
   }
 
-  /** Starts a new image (drops the per-image caches). */
+  /** Starts a new image (drops the per-image caches); the same image again keeps them. */
   begin(img: LtbImage, preds: LtbPredImage | undefined, geom: ImageGeom): void {
+    if (this.img === img && this.preds === preds && this.geom === geom) return;
     this.img = img;
     this.preds = preds;
     this.geom = geom;
@@ -90,6 +97,7 @@ export class LtbErrors {
     this.extra.fill(-2, 0, nGt);
     this.gtRegions.length = 0;
     this.dropRegions.length = 0;
+    this.dropBounds = null;
     const im = this.im;
     im.nGt = nGt;
     im.nPred = nK;
@@ -116,10 +124,19 @@ export class LtbErrors {
     const nGt = im.nGt;
     const nK = im.nPred;
     const { care, role, ign, gtPartner, predPartner, order } = this;
-    for (let g = 0; g < nGt; g++) care[g] = geom.careM[g] & bit ? 1 : 0;
+    let nCareHere = 0;
+    for (let g = 0; g < nGt; g++) nCareHere += care[g] = geom.careM[g] & bit ? 1 : 0;
     markIgnored(geom, bit, ign);
     const level = geom.level;
     for (let j = 0; j < nK; j++) role[j] = level[j] <= ti ? ROLE_B : ign[j] ? ROLE_I : ROLE_P;
+    if (nCareHere === 0 && !withs) {
+      // No care GT here (most category splits of most images): every prediction taking part is background.
+      const res = this.res;
+      res.fn.fill(-1, 0, nGt);
+      for (let j = 0; j < nK; j++) res.fp[j] = role[j] === ROLE_P ? BACKGROUND : -1;
+      res.fnWith = res.fpWith = undefined;
+      return res;
+    }
     gtPartner.fill(-1, 0, nGt);
     predPartner.fill(-1, 0, nK);
     const nCare = careInOrder(img, geom, s, order);
@@ -179,28 +196,65 @@ export class LtbErrors {
     const p = this.preds;
     const nPred = p ? p.scores.length : 0;
     if (p && nPred > this.geom.kept.length) {
-      const isKept = this.isKept;
-      isKept.fill(0, 0, nPred);
-      for (const k of this.geom.kept) isKept[k] = 1;
-      const gr = this.gtRegion(g);
-      for (let k = 0; k < nPred && found < 0; k++) {
-        if (isKept[k]) continue;
-        // Bounding boxes first: only overlapping candidates cost a region.
-        let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-        for (let i = p.start[k]; i + 1 < p.start[k + 1]; i += 2) {
-          const x = p.coords[i], y = p.coords[i + 1];
-          if (x < minX) minX = x;
-          if (x > maxX) maxX = x;
-          if (y < minY) minY = y;
-          if (y > maxY) maxY = y;
+      const bounds = this.dropBounds ?? this.boundsOfDropped(p);
+      // Bounding boxes first (the GT's from its raw points; a float32 cast moves them by far less
+      // than any overlap that could reach IoU 0.5): only overlapping candidates cost a region.
+      const pts = this.img.gt[g].points;
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (let i = 0; i + 1 < pts.length; i += 2) {
+        if (pts[i] < minX) minX = pts[i];
+        if (pts[i] > maxX) maxX = pts[i];
+        if (pts[i + 1] < minY) minY = pts[i + 1];
+        if (pts[i + 1] > maxY) maxY = pts[i + 1];
+      }
+      const list = this.dropList;
+      // When the geometry knows the GT's (repaired) area: IoU ≤ inter / area(g) ≤ area(bbox ∩ bbox) / area(g).
+      const gA = this.geom.gArea[g] ?? 0;
+      const thr = this.v.iou;
+      let gr: Region | null = null;
+      for (let i = 0; i < list.length && found < 0; i++) {
+        const b = 4 * i;
+        if (bounds[b + 2] <= minX || bounds[b] >= maxX || bounds[b + 3] <= minY || bounds[b + 1] >= maxY) continue;
+        if (gA > 0) {
+          const w = Math.min(bounds[b + 2], maxX) - Math.max(bounds[b], minX);
+          const h = Math.min(bounds[b + 3], maxY) - Math.max(bounds[b + 1], minY);
+          // A little slack for the float32 cast of the coordinates.
+          if ((w * h) / gA <= thr * (1 - 1e-6)) continue;
         }
-        if (maxX <= gr.minX || minX >= gr.maxX || maxY <= gr.minY || minY >= gr.maxY) continue;
-        const r = this.predRegion(k);
-        if (regionIoU(gr, r, intersectionArea(gr, r)) > this.v.iou) found = k;
+        gr ??= this.gtRegion(g);
+        const r = this.predRegion(list[i]);
+        if (regionIoU(gr, r, intersectionArea(gr, r)) > this.v.iou) found = list[i];
       }
     }
     this.extra[g] = found;
     return found;
+  }
+
+  private boundsOfDropped(p: LtbPredImage): Float64Array {
+    const nPred = p.scores.length;
+    const isKept = this.isKept;
+    isKept.fill(0, 0, nPred);
+    for (const k of this.geom.kept) isKept[k] = 1;
+    const list: number[] = [];
+    for (let k = 0; k < nPred; k++) if (!isKept[k]) list.push(k);
+    const out = new Float64Array(list.length * 4);
+    list.forEach((k, i) => {
+      let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+      for (let j = p.start[k]; j + 1 < p.start[k + 1]; j += 2) {
+        const x = p.coords[j], y = p.coords[j + 1];
+        if (x < minX) minX = x;
+        if (x > maxX) maxX = x;
+        if (y < minY) minY = y;
+        if (y > maxY) maxY = y;
+      }
+      out[4 * i] = minX;
+      out[4 * i + 1] = minY;
+      out[4 * i + 2] = maxX;
+      out[4 * i + 3] = maxY;
+    });
+    this.dropList = list;
+    this.dropBounds = out;
+    return out;
   }
 }
 

@@ -117,6 +117,7 @@ export async function scoreLtb(
   // The error taxonomy: every split at its best threshold, on the geometry computed above.
   const taxonomy = ctx?.diagnostics !== false;
   const errors: Record<string, UnitErrors> = {};
+  let tx: { tallies: Map<number, UnitTally>; e: ReturnType<typeof ltbErrorsFor> } | null = null;
   if (taxonomy) {
     const tallies = new Map<number, UnitTally>();
     for (const f of ds.splitFiles) {
@@ -128,22 +129,7 @@ export async function scoreLtb(
       tally.hits = t.hits[b];
       tallies.set(f.split, tally);
     }
-    const e = ltbErrorsFor(v);
-    for (let i = 0; i < total; i++) {
-      if ((i & 1023) === 0) ctx?.signal?.throwIfAborted();
-      const img = ds.images[i];
-      const geom = geoms[i];
-      let begun = false;
-      for (const s of splits) {
-        if (!(img.splits & (1 << s))) continue;
-        if (!begun) {
-          e.begin(img, preds.data.images[i], geom);
-          begun = true;
-        }
-        addCounts(e.im, e.classify(s, best.get(s)!), tallies.get(s)!.fn, tallies.get(s)!.fp);
-      }
-    }
-    for (const f of ds.splitFiles) errors[SPLITS[f.split].key] = unitErrors(tallies.get(f.split)!, (h, g, p) => rates(h, g, p).hmean);
+    tx = { tallies, e: ltbErrorsFor(v) };
   }
 
   // Cases: one per image, for the chosen split at its best threshold.
@@ -159,8 +145,21 @@ export async function scoreLtb(
   const background: BackgroundFp[] = [];
   const missed: number[] = [];
   const cases = ds.images.map((img, i) => {
-    const tx = classCounts ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed } : null;
-    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand, tx);
+    if (tx) {
+      // Every split of the image at its best threshold; the case below reuses the image's caches.
+      const { e, tallies } = tx;
+      e.begin(img, preds.data.images[i], geoms[i]);
+      for (const s of splits) {
+        // The case split is classed by buildCase below (with the instances behind each class).
+        if (!(img.splits & (1 << s)) || s === cs) continue;
+        const t = tallies.get(s)!;
+        addCounts(e.im, e.classify(s, best.get(s)!), t.fn, t.fp);
+      }
+    }
+    const caseTx = tx
+      ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed, tally: img.splits & (1 << cs) ? tx.tallies.get(cs) : undefined }
+      : null;
+    const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand, caseTx);
     if (caseCounts) {
       caseCounts.misses[i] = c.detail!.fn as number;
       caseCounts.falsePositives[i] = c.detail!.fp as number;
@@ -171,6 +170,7 @@ export async function scoreLtb(
     return c;
   });
   ctx?.progress?.({ phase: 'score', done: total, total, label: `${preds.model}: ${v.name}` });
+  if (tx) for (const f of ds.splitFiles) errors[SPLITS[f.split].key] = unitErrors(tx.tallies.get(f.split)!, (h, g, p) => rates(h, g, p).hmean);
 
   return {
     model: preds.model,

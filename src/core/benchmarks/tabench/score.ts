@@ -268,7 +268,7 @@ export function scoreT2rQuery(
     result: { tp, fp, fn, ...prf, qsr },
     unparseable: parsed?.unparseable ?? false,
     // errors.md: "would match" is the protocol's pair rule, IoU ≥ t; the query's classes with their causes.
-    classify: () => classifyBoxes({ gt: q.gtBoxes, pred: boxes, gtPartner: m.gtPartner, predPartner: m.predPartner }, (iou) => iou >= t, true),
+    classify: () => classifyBoxes({ gt: q.gtBoxes, pred: boxes, gtPartner: m.gtPartner, predPartner: m.predPartner }, t, false, true),
     record: {
       case_id: q.id,
       image_path: q.image_path,
