@@ -10,7 +10,6 @@
  * - a point of the threshold curve opens the cases of that split.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { makeDemo } from '../src/core/benchmarks/ltb/demo';
 import type { Report } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
 
@@ -22,10 +21,12 @@ interface Line {
   pred: { id: number; state: string; error?: string }[];
 }
 
-/** The demo scored in Node: the report and every case line, parsed. */
-async function nodeDemo(): Promise<{ report: Report; lines: Line[] }> {
+/** A demo scored in Node: the report and every case line, parsed. */
+async function nodeDemo(benchmark = 'ltb'): Promise<{ report: Report; lines: Line[] }> {
+  const { makeDemo } = (await import(`../src/core/benchmarks/${benchmark}/demo.ts`)) as typeof import('../src/core/benchmarks/ltb/demo');
   const bundle = await makeDemo();
-  const session = await BenchSession.open(bundle.source, 'ltb');
+  const session = await BenchSession.open(bundle.source, benchmark as never);
+  await session.addBundledPredictions();
   for (const p of bundle.predictions) await session.addPredictions(p);
   const protocol = session.resolveProtocol(undefined, {});
   const results = await session.score(protocol);
@@ -160,3 +161,37 @@ test.describe('the GT suspects and the threshold curve on the LTB demo', () => {
     await expect(page).toHaveURL(/a=demo-psenet/);
   });
 });
+
+/** The same class bars, fed by the same `diagnostics`, on the other benchmarks with a taxonomy. */
+for (const [benchmark, unit] of [
+  ['gansulishuzhi', 'iou0.5'],
+  ['tabench', 't2r'],
+  ['chronicles', 'all/spotting'],
+] as const) {
+  test(`on the ${benchmark} demo each class bar of ${unit} lists exactly the cases with that class`, async ({ page }) => {
+    const node = await nodeDemo(benchmark);
+    await page.setViewportSize({ width: 1600, height: 2400 });
+    await page.goto(`/#demo=${benchmark}`);
+    const bars = page.getByTestId('error-bars');
+    await expect(bars).toBeVisible({ timeout: 60_000 });
+    await expect(bars).toHaveAttribute('data-unit', unit);
+    const buttons = bars.locator('button.error-bar:not([disabled])');
+    const n = await buttons.count();
+    expect(n).toBeGreaterThan(0);
+    for (let i = 0; i < n; i++) {
+      const b = buttons.nth(i);
+      const model = (await b.getAttribute('data-model'))!;
+      const cls = (await b.getAttribute('data-class'))!;
+      const want = node.report.models[model].diagnostics!.errors[unit];
+      await expect(b).toHaveAttribute('data-fn', String((want.fn as Record<string, number>)[cls] ?? 0));
+      await expect(b).toHaveAttribute('data-fp', String((want.fp as Record<string, number>)[cls] ?? 0));
+      await b.click();
+      const expected = node.lines
+        .filter((l) => l.model === model && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
+        .map((l) => l.case_id)
+        .sort();
+      expect(expected.length, `${model} ${cls} has cases in Node`).toBeGreaterThan(0);
+      await expect.poll(() => listedCases(page), { message: `${benchmark} ${model} · ${cls}` }).toEqual(expected);
+    }
+  });
+}

@@ -68,6 +68,12 @@ export interface UnitSelector {
   caseOption?: string;
   /** The unit the cases show when that option is unset: the first of these the report has. */
   caseUnits: string[];
+  /**
+   * Facets of the case table that pick a unit's cases out of the case unit's (Chronicles: the
+   * script of `oracle_bone/spotting` within `all/spotting`); tried with the unit's key, its first
+   * segment, then its facetValues.
+   */
+  unitFacets?: string[];
 }
 
 export type PlotSpec =

@@ -6,7 +6,8 @@
  *
  * The cases carry the classes of one unit only (LTB: the case split; gansulishuzhi: IoU 0.5):
  * for another unit a click first switches the case view to it when the protocol has the option
- * (LTB case_split), else the bar is not clickable and says why.
+ * (LTB case_split), or adds the unit's facet when the unit is a part of the case unit (a
+ * Chronicles script within all scripts); else the bar is not clickable and says why.
  */
 import type { Report, ReportLayout } from '../../core';
 import { errorClassKinds } from '../../core/errorClassKinds';
@@ -14,6 +15,7 @@ import { caseUnitOf } from '../../core/reportLayout';
 import { setOption } from '../store/actions';
 import { useBench } from '../store';
 import { classRows, maxGain, unitErrors } from './diagnostics';
+import { useFacetLookup } from './facets';
 import { Legend, seriesColor } from './plots';
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(2)}`);
@@ -24,21 +26,30 @@ export function ErrorBars({ report, layout, unit, unitLabel }: { report: Report;
   const setErrorFilter = useBench((s) => s.setErrorFilter);
   const clearCaseFilters = useBench((s) => s.clearCaseFilters);
   const caseB = useBench((s) => s.caseQuery.models.b);
+  const setFacetFilter = useBench((s) => s.setFacetFilter);
+  const lookup = useFacetLookup();
   const rows = classRows(report, models, unit);
   const totals = models.map((m) => unitErrors(report, m, unit));
   if (totals.every((t) => t === undefined)) return null;
   const max = maxGain(rows, totals);
   const caseUnit = caseUnitOf(layout, report);
   const option = layout.units?.caseOption;
-  const clickable = unit === caseUnit || option !== undefined;
+  // A unit inside the case unit (a Chronicles script) is its cases' facet value.
+  const item = layout.units?.units.find((u) => u.key === unit);
+  const facet =
+    unit !== caseUnit && layout.units?.unitFacets && item
+      ? [unit, unit.split('/')[0], ...(item.facetValues ?? [])].map((v) => lookup(layout.units!.unitFacets!, v)).find(Boolean)
+      : undefined;
+  const clickable = unit === caseUnit || option !== undefined || facet !== undefined;
   const list = (model: string, cls: string) => {
     const apply = () => {
       // The other filters are cleared, so the list holds exactly the cases with this class.
       clearCaseFilters();
       setModels(model, caseB !== model ? caseB : null);
       setErrorFilter('a', errorClassKinds(cls));
+      if (facet) setFacetFilter(facet.key, facet.value);
     };
-    if (unit === caseUnit || !option) apply();
+    if (unit === caseUnit || facet || !option) apply();
     else void setOption(option, unit).then(apply);
   };
   const thresholds = totals.map((t, i) => (t && t.threshold !== null ? `${models[i]} ${t.threshold.toFixed(2)}` : null)).filter(Boolean);

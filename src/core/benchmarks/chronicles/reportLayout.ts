@@ -53,6 +53,7 @@ function layout(): ReportLayout {
       units: [...SCRIPTS.map((s) => ({ ...s, key: `${s.key}/spotting` })), { key: 'all/spotting', label: 'all scripts' }],
       default: 'all/spotting',
       caseUnits: ['all/spotting'],
+      unitFacets: ['script', 'font_type'],
     },
     plots: [
       { kind: 'bars', title: 'average per script (click to list its cases)', metric: '{group}/average', groups: SCRIPTS.map((s) => ({ ...s, label: s.label.split(' ')[0] })), facetKeys: ['script', 'font_type'] },
