@@ -56,7 +56,7 @@ export function ErrorBars({ report, layout, unit, unitLabel }: { report: Report;
   return (
     <figure className="plot error-bars" data-testid="error-bars" data-unit={unit}>
       <figcaption>
-        Why the errors happened — {unitLabel} {unit}
+        Why the errors happened — {unitLabel}: {item?.label ?? unit}
         {thresholds.length > 0 ? ` (score threshold ${thresholds.join(', ')})` : ''}: hmean gained by fixing each class alone (dHmean × 100), FN / FP
         counts
         {clickable ? ' — click a bar to list those cases' : ` — the cases show ${caseUnit ?? 'another unit'}`}

@@ -44,7 +44,7 @@ function layout(): ReportLayout {
         metric: '{group}',
         groups: ['precision', 'recall', 'f1', 'macro_precision', 'macro_recall'].map((k) => ({ key: k, label: k })),
       },
-      { kind: 'score-histogram', title: 'per-sample selection F1 (click a bin to list those samples)', scoreLabel: 'F1', bins: 10 },
+      { kind: 'score-histogram', title: 'per-sample selection F1', scoreLabel: 'F1', bins: 10 },
     ],
   };
 }
