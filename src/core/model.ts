@@ -136,9 +136,17 @@ export interface BackgroundFp {
 export interface ModelDiagnostics {
   /** One entry per unit, keyed by the unit's report key. */
   errors: Record<string, UnitErrors>;
-  /** The unit the case records show (LTB: the case split; gansulishuzhi: iou0.5; …). */
+  /**
+   * The unit the case records show: LTB the case split (at its best threshold), gansulishuzhi
+   * `iou0.5`, TABench `t2r`, Chronicles `all/spotting` (each spotting case is classed in its script).
+   */
   case_unit: string;
-  /** Per-case class counts of the case unit (see ERROR_SLOTS). */
+  /**
+   * Per-case class counts of the case unit (see ERROR_SLOTS); cases outside the taxonomy (TABench
+   * R2T, Chronicles tasks other than spotting, LTB images the case split does not list) are 0.
+   * Chronicles rows the judge did not score keep their GT as `missed` here and on the instances,
+   * but outside every unit (the official mean leaves those rows out).
+   */
   case_counts: Uint16Array;
   /** Inputs of the GT suspects (report `diagnostics.suspects`), for the case unit. */
   background: BackgroundFp[];

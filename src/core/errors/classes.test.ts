@@ -350,4 +350,25 @@ describe('dHmean', () => {
     expect(r.diagnostics!.errors['all/spotting'].dhmean.recognition).toBeCloseTo(0.25, 12);
     expect(r.diagnostics!.errors['bronze/spotting']).toMatchObject({ fn: {}, fp: {}, dhmean: { all_fp: 0, all_fn: 0 } });
   });
+
+  it('LTB: an image the case split does not list is a skipped case, with no classes (the metric does not count it)', async () => {
+    const inst = (b: B) => ({ polygon: poly(b), bbox: b, bbox_label: 0, ignore: false });
+    const img = (name: string) => ({ img_path: name, height: 100, width: 200, instances: [inst([0, 0, 10, 10])] });
+    const files: Record<string, string | Uint8Array> = {
+      'anno/hard/images/a.jpg': new Uint8Array([1]),
+      'anno/hard/images/b.jpg': new Uint8Array([1]),
+      'anno/mmocr1.x_format/challenging_norm.json': JSON.stringify({ metainfo: {}, data_list: [img('a.jpg'), img('b.jpg')] }),
+      'anno/mmocr1.x_format/challenging_hard.json': JSON.stringify({ metainfo: {}, data_list: [img('a.jpg')] }),
+    };
+    const far: number[] = [...poly([100, 50, 110, 60]), 0.9];
+    const preds = { 'a.jpg': [far], 'b.jpg': [far] };
+    const r = await session(new MemorySource('ltb', files), new MemorySource('p', { 'm.json': JSON.stringify(preds) }), 'm.json', { case_split: 'hard' });
+    const [a, b] = r.cases;
+    expect(b.outcome).toBe('skipped');
+    expect([...b.gt, ...b.pred].map((x) => x.error)).toEqual([undefined, undefined]);
+    expect(a.gt[0].error).toBe('missed');
+    expect(a.pred[0].error).toBe('background');
+    expect(r.diagnostics!.errors.hard).toMatchObject({ gt: 1, pred: 1, hits: 0, fn: { missed: 1 }, fp: { background: 1 } });
+    expect(r.diagnostics!.errors.norm).toMatchObject({ gt: 2, pred: 2, hits: 0, fn: { missed: 2 }, fp: { background: 2 } });
+  });
 });

@@ -27,8 +27,12 @@ export interface ErrorImage {
   gStart: ArrayLike<number>;
   pp: ArrayLike<number>;
   piou: ArrayLike<number>;
-  /** Intersection area of the pair (after the protocol's polygon repair). */
-  pinter: ArrayLike<number>;
+  /**
+   * Intersection area of the pair (after the protocol's polygon repair); when absent it is
+   * recovered from the IoU and the areas, inter = IoU · (area(g) + area(p)) / (1 + IoU), exact
+   * up to rounding (LTB keeps no per-pair area, to stay small on millions of pairs).
+   */
+  pinter?: ArrayLike<number>;
   /** Areas after repair: inside(a, b) = inter / area(a). */
   gArea: ArrayLike<number>;
   pArea: ArrayLike<number>;
@@ -94,7 +98,7 @@ function fit(nPred: number): void {
  * (the case view); the report's counts need only the classes.
  */
 export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, out?: ErrorResult): ErrorResult {
-  const { nGt, nPred, care, role, gStart, pp, piou, pinter, gArea, pArea, gtPartner, predPartner } = im;
+  const { nGt, nPred, care, role, gStart, pp, piou, gArea, pArea, gtPartner, predPartner } = im;
   const res: ErrorResult = out ?? { fn: new Int8Array(nGt), fp: new Int8Array(nPred) };
   res.fn.fill(-1, 0, nGt);
   res.fp.fill(-1, 0, nPred);
@@ -116,7 +120,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
     else anyFn = true;
     for (let q = gStart[g]; q < gStart[g + 1]; q++) {
       const p = pp[q];
-      if (role[p] === ROLE_P && gArea[g] > 0 && pinter[q] / gArea[g] >= COVER) {
+      if (role[p] === ROLE_P && gArea[g] > 0 && interOf(im, q, g, p) / gArea[g] >= COVER) {
         if (cover[p]++ === 0) coverBy[p] = g;
       }
     }
@@ -132,9 +136,9 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
       let interSum = 0;
       for (let q = gStart[g]; q < gStart[g + 1]; q++) {
         const p = pp[q];
-        if (role[p] === ROLE_P && pArea[p] > 0 && pinter[q] / pArea[p] >= COVER) {
+        if (role[p] === ROLE_P && pArea[p] > 0 && interOf(im, q, g, p) / pArea[p] >= COVER) {
           parts.push(p);
-          interSum += pinter[q];
+          interSum += interOf(im, q, g, p);
         }
       }
       // IoU(union, g) ≤ area(union ∩ g) / area(g) ≤ Σ inter / area(g): skip the union when even that cannot match.
@@ -161,7 +165,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
             bestP = p;
           }
           if (orderP < 0 && predPartner[p] >= 0 && (strict ? iou > T : iou >= T) && (!text || text(g, p))) orderP = p;
-          if (mergeP < 0 && cover[p] >= 2 && gArea[g] > 0 && pinter[q] / gArea[g] >= COVER) mergeP = p;
+          if (mergeP < 0 && cover[p] >= 2 && gArea[g] > 0 && interOf(im, q, g, p) / gArea[g] >= COVER) mergeP = p;
           if (recogP < 0 && text && (strict ? iou > T : iou >= T) && !text(g, p)) recogP = p;
         } else if (r === ROLE_I) {
           if (dcP < 0 && (strict ? iou > T : iou >= T) && (!text || text(g, p))) dcP = p;
@@ -247,7 +251,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
         bestG[p] = g;
       }
       if (dupG[p] < 0 && matched && (strict ? iou > T : iou >= T) && (!text || text(g, p))) dupG[p] = g;
-      if (splitG[p] < 0 && isSplit && pArea[p] > 0 && pinter[q] / pArea[p] >= COVER) splitG[p] = g;
+      if (splitG[p] < 0 && isSplit && pArea[p] > 0 && interOf(im, q, g, p) / pArea[p] >= COVER) splitG[p] = g;
       if (recogG[p] < 0 && text && (strict ? iou > T : iou >= T) && !text(g, p)) recogG[p] = g;
     }
   }
@@ -277,6 +281,12 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
   return res;
 }
 
+function interOf(im: ErrorImage, q: number, g: number, p: number): number {
+  if (im.pinter) return im.pinter[q];
+  const iou = im.piou[q];
+  return (iou * (im.gArea[g] + im.pArea[p])) / (1 + iou);
+}
+
 function passes(x: number, t: number, strict: boolean): boolean {
   return strict ? x > t : x >= t;
 }
@@ -295,7 +305,7 @@ function coveredBy(im: ErrorImage, p: number, except: number): number[] {
   for (let g = 0; g < im.nGt; g++) {
     if (!im.care[g] || g === except || !(im.gArea[g] > 0)) continue;
     for (let q = im.gStart[g]; q < im.gStart[g + 1]; q++) {
-      if (im.pp[q] === p && im.pinter[q] / im.gArea[g] >= COVER) {
+      if (im.pp[q] === p && interOf(im, q, g, p) / im.gArea[g] >= COVER) {
         out.push(g);
         break;
       }

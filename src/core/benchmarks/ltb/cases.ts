@@ -149,7 +149,8 @@ export function buildCase(
   }
   const maxHits = maxMatching(care, nCare, geom, thr, ti, swallowedBy);
   let cls: ReturnType<LtbErrorsT['classify']> | null = null;
-  if (taxonomy) {
+  // An image the split file does not list is a skipped case: the metric does not count it, so no classes.
+  if (taxonomy && img.splits & bit) {
     const e = ltbErrorsFor(v);
     e.begin(img, preds, geom);
     cls = e.classify(s, ti, true, swallowedBy);

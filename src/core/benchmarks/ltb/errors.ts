@@ -53,7 +53,6 @@ export class LtbErrors {
       gStart: [],
       pp: [],
       piou: [],
-      pinter: [],
       gArea: [],
       pArea: [],
       gtPartner: this.gtPartner,
@@ -108,7 +107,6 @@ export class LtbErrors {
     im.gStart = geom.gStart;
     im.pp = geom.pk;
     im.piou = geom.piou;
-    im.pinter = geom.pinter;
     im.gArea = geom.gArea;
     im.pArea = geom.kArea;
   }
@@ -266,4 +264,3 @@ export function ltbErrorsFor(v: Variant): LtbErrors {
   return e;
 }
 
-export { ROLE_I, ROLE_P };

@@ -23,9 +23,7 @@ export interface ImageGeom {
   /** Kept-prediction position (index into `kept`) of each pair, ascending within a GT. */
   pk: number[];
   piou: number[];
-  /** Intersection area of the pair (repaired polygons): the error taxonomy's inside(a, b). */
-  pinter: number[];
-  /** Areas after repair: per GT (0 when no prediction came near it), per kept prediction. */
+  /** Areas after repair (the error taxonomy's inside(a, b) recovers a pair's intersection from them and the IoU): per GT (0 when no prediction came near it), per kept prediction. */
   gArea: number[];
   kArea: number[];
   /** Don't-care overlap share of the prediction with this GT (the variant's formula). */
@@ -69,7 +67,7 @@ export function imageGeometry(img: LtbImage, preds: LtbPredImage | undefined, v:
   const nK = kept.length;
   const gStart = new Array<number>(nGt + 1).fill(0);
   if (nK === 0 || nGt === 0) {
-    return { careM, dcM, kept, level, gStart, pk: [], piou: [], pinter: [], gArea: new Array<number>(nGt).fill(0), kArea: new Array<number>(nK).fill(0), pratio: [], swStart: new Array<number>(nK + 1).fill(0), swG: [], repairedGt: 0, repairedPred: 0 };
+    return { careM, dcM, kept, level, gStart, pk: [], piou: [], gArea: new Array<number>(nGt).fill(0), kArea: new Array<number>(nK).fill(0), pratio: [], swStart: new Array<number>(nK + 1).fill(0), swG: [], repairedGt: 0, repairedPred: 0 };
   }
   const predRegions: Region[] = new Array(nK);
   const rawAreas = new Array<number>(nK);
@@ -85,7 +83,6 @@ export function imageGeometry(img: LtbImage, preds: LtbPredImage | undefined, v:
   }
   const pk: number[] = [];
   const piou: number[] = [];
-  const pinter: number[] = [];
   const gArea = new Array<number>(nGt).fill(0);
   const pratio: number[] = [];
   let repairedGt = 0;
@@ -110,7 +107,6 @@ export function imageGeometry(img: LtbImage, preds: LtbPredImage | undefined, v:
       const union = region.area + r.area - inter;
       pk.push(j);
       piou.push(union > 0 ? inter / union : 0);
-      pinter.push(inter);
       const ratio = v.overlap(inter, rawAreas[j]);
       pratio.push(ratio);
       if (ratio > 0.5) swallowed++;
@@ -127,7 +123,7 @@ export function imageGeometry(img: LtbImage, preds: LtbPredImage | undefined, v:
       for (let p = gStart[g]; p < gStart[g + 1]; p++) if (pratio[p] > 0.5) swG[fill[pk[p]]++] = g;
     }
   }
-  return { careM, dcM, kept, level, gStart, pk, piou, pinter, gArea, kArea, pratio, swStart, swG, repairedGt, repairedPred };
+  return { careM, dcM, kept, level, gStart, pk, piou, gArea, kArea, pratio, swStart, swG, repairedGt, repairedPred };
 }
 
 function boundsOf(p: ArrayLike<number>) {
