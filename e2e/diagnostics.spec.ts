@@ -15,6 +15,7 @@ import { BenchSession } from '../src/core/session';
 
 interface Line {
   case_id: string;
+  facets?: Record<string, unknown>;
   model: string;
   score: number | null;
   gt: { id: number; state: string; error?: string; error_with?: { gt?: number[]; pred?: number[] } }[];
@@ -195,3 +196,24 @@ for (const [benchmark, unit] of [
     }
   });
 }
+
+test('on the chronicles demo a class bar of one script lists that script’s cases with the class', async ({ page }) => {
+  const node = await nodeDemo('chronicles');
+  await page.setViewportSize({ width: 1600, height: 2400 });
+  await page.goto('/#demo=chronicles');
+  await expect(page.getByTestId('error-bars')).toBeVisible({ timeout: 60_000 });
+  const unit = 'oracle_bone/spotting';
+  await page.getByLabel('Report unit').selectOption(unit);
+  const bars = page.locator(`[data-testid="error-bars"][data-unit="${unit}"] button.error-bar:not([disabled])`);
+  expect(await bars.count()).toBeGreaterThan(0);
+  const b = bars.first();
+  const model = (await b.getAttribute('data-model'))!;
+  const cls = (await b.getAttribute('data-class'))!;
+  await b.click();
+  const expected = node.lines
+    .filter((l) => l.model === model && l.facets?.script === 'oracle_bone' && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
+    .map((l) => l.case_id)
+    .sort();
+  expect(expected.length).toBeGreaterThan(0);
+  await expect.poll(() => listedCases(page)).toEqual(expected);
+});
