@@ -15,7 +15,7 @@ import { caseUnitOf } from '../../core/reportLayout';
 import { setOption } from '../store/actions';
 import { useBench } from '../store';
 import { classRows, maxGain, unitErrors } from './diagnostics';
-import { useFacetLookup } from './facets';
+import { useFacetLookup, useListCases } from './facets';
 import { Legend, seriesColor } from './plots';
 
 const pct = (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${v >= 0 ? '+' : ''}${(v * 100).toFixed(2)}`);
@@ -28,6 +28,7 @@ export function ErrorBars({ report, layout, unit, unitLabel }: { report: Report;
   const caseB = useBench((s) => s.caseQuery.models.b);
   const setFacetFilter = useBench((s) => s.setFacetFilter);
   const lookup = useFacetLookup();
+  const listCases = useListCases();
   const rows = classRows(report, models, unit);
   const totals = models.map((m) => unitErrors(report, m, unit));
   if (totals.every((t) => t === undefined)) return null;
@@ -42,13 +43,14 @@ export function ErrorBars({ report, layout, unit, unitLabel }: { report: Report;
       : undefined;
   const clickable = unit === caseUnit || option !== undefined || facet !== undefined;
   const list = (model: string, cls: string) => {
-    const apply = () => {
-      // The other filters are cleared, so the list holds exactly the cases with this class.
-      clearCaseFilters();
-      setModels(model, caseB !== model ? caseB : null);
-      setErrorFilter('a', errorClassKinds(cls));
-      if (facet) setFacetFilter(facet.key, facet.value);
-    };
+    const apply = () =>
+      listCases(() => {
+        // The other filters are cleared, so the list holds exactly the cases with this class.
+        clearCaseFilters();
+        setModels(model, caseB !== model ? caseB : null);
+        setErrorFilter('a', errorClassKinds(cls));
+        if (facet) setFacetFilter(facet.key, facet.value);
+      });
     if (unit === caseUnit || facet || !option) apply();
     else void setOption(option, unit).then(apply);
   };

@@ -7,7 +7,7 @@ import type { PlotSpec, Report } from '../../core';
 import { fillKey, resolveRows } from '../../core/reportLayout';
 import { setOption } from '../store/actions';
 import { useBench } from '../store';
-import { useFacetLookup, useSetFacet } from './facets';
+import { useFacetLookup, useListCases, useSetFacet } from './facets';
 import { BarChart, LineChart } from './plots';
 import { ScoreHistogram } from './ScoreHistogram';
 
@@ -44,6 +44,7 @@ function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Ex
   const models = Object.keys(report.models);
   const setModels = useBench((s) => s.setModels);
   const caseB = useBench((s) => s.caseQuery.models.b);
+  const listCases = useListCases();
   const values = (m: string) => plot.xs.map((x) => report.models[m].metrics[fillKey(plot.metric, { unit, x: x.toFixed(1) })]);
   if (!models.some((m) => values(m).some((v) => v !== undefined))) return null;
   const option = plot.pointOption;
@@ -53,7 +54,7 @@ function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Ex
   const onPoint = option
     ? (si: number) => {
         const m = models[si];
-        const open = () => setModels(m, caseB !== m ? caseB : null);
+        const open = () => listCases(() => setModels(m, caseB !== m ? caseB : null));
         if (report.protocol.options[option] === unit) open();
         else void setOption(option, unit).then(open);
       }

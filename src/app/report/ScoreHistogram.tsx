@@ -5,6 +5,7 @@
  */
 import { useMemo } from 'react';
 import { useBench } from '../store';
+import { useListCases } from './facets';
 import { scoreHistogram } from './histogram';
 import { Legend, seriesColor } from './plots';
 
@@ -14,6 +15,7 @@ export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { titl
   const setScoreRange = useBench((s) => s.setScoreRange);
   const clearCaseFilters = useBench((s) => s.clearCaseFilters);
   const caseB = useBench((s) => s.caseQuery.models.b);
+  const listCases = useListCases();
   const models = table?.models ?? [];
   const hist = useMemo(() => (table ? scoreHistogram(table.models.map((m) => table.perModel[m].score), bins) : []), [table, bins]);
   if (!table || hist.length === 0 || models.length === 0) return null;
@@ -26,11 +28,12 @@ export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { titl
   const plotH = height - bottom - 10;
   const y = (v: number) => 10 + plotH - (v / max) * plotH;
   // Other filters are cleared first, so the list holds exactly the bin's cases.
-  const pick = (model: string, range: [number, number]) => {
-    clearCaseFilters();
-    setModels(model, caseB !== model ? caseB : null);
-    setScoreRange('a', range);
-  };
+  const pick = (model: string, range: [number, number]) =>
+    listCases(() => {
+      clearCaseFilters();
+      setModels(model, caseB !== model ? caseB : null);
+      setScoreRange('a', range);
+    });
   return (
     <figure className="plot" data-testid="score-histogram">
       <figcaption>

@@ -23,3 +23,12 @@ export function useSetFacet(): (f: { key: string; value: string }) => void {
   const setFacetFilter = useBench((s) => s.setFacetFilter);
   return (f) => setFacetFilter(f.key, f.value);
 }
+
+/**
+ * Runs a change of the case-list filters that a report click makes (a class bar, a histogram bin,
+ * a curve point), in one place so anything every such click should also do (e.g. bring the case
+ * list into view) is added here once.
+ */
+export function useListCases(): (apply: () => void) => void {
+  return (apply) => apply();
+}
