@@ -151,15 +151,33 @@ test.describe('the GT suspects and the threshold curve on the LTB demo', () => {
     await expect(current).toHaveAttribute('data-case-id', suspects[1].case_id);
   });
 
-  test('a point of the threshold curve opens the cases of its split', async ({ page }) => {
+  test('a point of the threshold curve opens the cases of its split at that threshold; a class bar puts them back at the best one', async ({ page }) => {
+    // Node: the norm split's cases at 0.7 (neither model's best threshold).
+    const bundle = await (await import('../src/core/benchmarks/ltb/demo')).makeDemo();
+    const session = await BenchSession.open(bundle.source, 'ltb');
+    for (const p of bundle.predictions) await session.addPredictions(p);
+    const at = session.resolveProtocol(undefined, { case_split: 'norm', case_threshold: '0.7' });
+    const psenet = (await session.score(at)).find((r) => r.model === 'demo-psenet')!;
+    const scores = psenet.cases.map((c) => c.score).filter((v): v is number => v !== null);
+
     await page.goto('/#demo=ltb');
     await expect(page.getByTestId('error-bars')).toBeVisible({ timeout: 60_000 });
     await page.getByLabel('Report unit').selectOption('norm');
     await expect(page.getByTestId('error-bars')).toHaveAttribute('data-unit', 'norm');
-    await page.locator('circle.point.clickable[data-series="demo-psenet"][data-x="0.5"]').click();
-    // The case view switches to the norm split (a protocol option that changes no metric) with the model as A.
-    await expect(page.getByTestId('report-protocol')).toContainText('case_split=norm', { timeout: 60_000 });
+    await page.locator('circle.point.clickable[data-series="demo-psenet"][data-x^="0.7"]').click();
+    // Options that change no metric: the case view's split and threshold, with the model as A.
+    const protocolLine = page.getByTestId('report-protocol');
+    await expect(protocolLine).toContainText('case_split=norm', { timeout: 60_000 });
+    await expect(protocolLine).toContainText('case_threshold=0.7');
     await expect(page).toHaveURL(/a=demo-psenet/);
+    // The cases on the page are Node's at 0.7: the histogram holds their per-image hmean.
+    const counts = await page.locator('[data-testid="score-histogram"] rect[data-model="demo-psenet"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-count'))));
+    const want = Array.from({ length: 10 }, (_, k) => scores.filter((v) => v >= k / 10 && (k === 9 ? v <= 1 : v < (k + 1) / 10)).length);
+    expect(counts).toEqual(want);
+    // A class bar counts the classes at each model's best threshold: clicking one unpins the threshold.
+    await page.locator('[data-testid="error-bars"] button.error-bar:not([disabled])').first().click();
+    await expect(protocolLine).not.toContainText('case_threshold', { timeout: 60_000 });
+    await expect(protocolLine).toContainText('case_split=norm');
   });
 });
 

@@ -66,6 +66,11 @@ export interface UnitSelector {
   default: string;
   /** The protocol option that chooses the cases' unit (LTB case_split), if any. */
   caseOption?: string;
+  /**
+   * The protocol option that pins the cases' score threshold (LTB case_threshold); unset, the
+   * cases are at the unit's best threshold, where `diagnostics.errors` is.
+   */
+  caseThresholdOption?: string;
   /** The unit the cases show when that option is unset: the first of these the report has. */
   caseUnits: string[];
   /**
@@ -86,9 +91,10 @@ export type PlotSpec =
   /**
    * A metric against a swept threshold, per model, for the selected unit: value `metric` with
    * `{unit}` and `{x}` (x as `x.toFixed(1)`), the best x marked from `best`. A click on a point
-   * sets the protocol option `pointOption` to `{unit}` (the cases of that unit) when given.
+   * sets the protocol option `pointOption` to `{unit}` and `pointXOption` to x (the cases of
+   * that unit at that threshold) when given.
    */
-  | { kind: 'curve'; title: string; metric: string; xs: number[]; best?: string; xLabel: string; pointOption?: string }
+  | { kind: 'curve'; title: string; metric: string; xs: number[]; best?: string; xLabel: string; pointOption?: string; pointXOption?: string }
   /** The distribution of per-case scores (`case.score`), per model, with clickable bins. */
   | { kind: 'score-histogram'; title: string; scoreLabel: string; bins: number };
 

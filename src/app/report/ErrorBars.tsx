@@ -9,10 +9,10 @@
  * (LTB case_split), or adds the unit's facet when the unit is a part of the case unit (a
  * Chronicles script within all scripts); else the bar is not clickable and says why.
  */
-import type { Report, ReportLayout } from '../../core';
+import type { OptionValue, Report, ReportLayout } from '../../core';
 import { errorClassKinds } from '../../core/errorClassKinds';
 import { caseUnitOf } from '../../core/reportLayout';
-import { setOption } from '../store/actions';
+import { setOptions } from './setOptions';
 import { useBench } from '../store';
 import { classRows, maxGain, unitErrors } from './diagnostics';
 import { useFacetLookup, useListCases } from './facets';
@@ -51,8 +51,14 @@ export function ErrorBars({ report, layout, unit, unitLabel }: { report: Report;
         setErrorFilter('a', errorClassKinds(cls));
         if (facet) setFacetFilter(facet.key, facet.value);
       });
-    if (unit === caseUnit || facet || !option) apply();
-    else void setOption(option, unit).then(apply);
+    // The bars are at each model's best threshold: cases pinned to another one are first put back.
+    const thrOption = layout.units?.caseThresholdOption;
+    const pinned = thrOption !== undefined && report.protocol.options[thrOption] !== undefined;
+    const change: Record<string, OptionValue | null> = {};
+    if (option && unit !== caseUnit && !facet) change[option] = unit;
+    if (pinned) change[thrOption] = null;
+    if (Object.keys(change).length === 0) apply();
+    else void setOptions(change).then(apply);
   };
   const thresholds = totals.map((t, i) => (t && t.threshold !== null ? `${models[i]} ${t.threshold.toFixed(2)}` : null)).filter(Boolean);
   return (

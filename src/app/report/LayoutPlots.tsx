@@ -3,9 +3,9 @@
  * metric against a swept threshold for the selected unit (clickable points), and the
  * distribution of per-case scores (clickable bins → those cases).
  */
-import type { PlotSpec, Report } from '../../core';
+import type { OptionValue, PlotSpec, Report } from '../../core';
 import { fillKey, resolveRows } from '../../core/reportLayout';
-import { setOption } from '../store/actions';
+import { setOptions } from './setOptions';
 import { useBench } from '../store';
 import { useFacetLookup, useListCases, useSetFacet } from './facets';
 import { BarChart, LineChart } from './plots';
@@ -48,15 +48,16 @@ function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Ex
   const values = (m: string) => plot.xs.map((x) => report.models[m].metrics[fillKey(plot.metric, { unit, x: x.toFixed(1) })]);
   if (!models.some((m) => values(m).some((v) => v !== undefined))) return null;
   const option = plot.pointOption;
-  // A point is one model at one threshold of this unit: it opens that unit's cases with the model
-  // as A. The cases are those of the unit at the model's best threshold (marked white), which is
-  // where the case view scores them; the point's own number is in its tooltip.
+  // A point is one model at one threshold of this unit: it opens that unit's cases at that
+  // threshold (LTB: case_split and case_threshold, options that change no metric) with the
+  // model as A. At the model's best threshold (marked white) the cases carry the classes the
+  // class bars count.
   const onPoint = option
-    ? (si: number) => {
+    ? (si: number, xi: number) => {
         const m = models[si];
-        const open = () => listCases(() => setModels(m, caseB !== m ? caseB : null));
-        if (report.protocol.options[option] === unit) open();
-        else void setOption(option, unit).then(open);
+        const change: Record<string, OptionValue | null> = { [option]: unit };
+        if (plot.pointXOption) change[plot.pointXOption] = plot.xs[xi];
+        void setOptions(change).then(() => listCases(() => setModels(m, caseB !== m ? caseB : null)));
       }
     : undefined;
   return (
@@ -70,7 +71,7 @@ function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Ex
         return best === undefined ? undefined : plot.xs.findIndex((t) => Math.abs(t - best) < 1e-6);
       })}
       onPoint={onPoint}
-      pointHint={`list this ${unitLabel}'s cases (at the best threshold, where the case view scores them)`}
+      pointHint={`list this ${unitLabel}'s cases at this threshold`}
     />
   );
 }
