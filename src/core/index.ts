@@ -11,3 +11,5 @@ export { forEachLine, readText, readJson, decodeText } from './io/text';
 export { boxIoU } from './geometry/box';
 export { levenshtein, charDiff, codePointLength } from './text/levenshtein';
 export * from './caseTable';
+export type { ReportLayout, ReportSection, PlotSpec, LayoutItem, LayoutRows, UnitSelector } from './reportLayout';
+export * from './errorClassKinds';

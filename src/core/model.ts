@@ -4,6 +4,7 @@
  * Web Worker, the CLI and the tests.
  */
 import type { FileSource } from './io/fileSource';
+import type { ReportLayout } from './reportLayout';
 
 export type BenchmarkId = 'ltb' | 'chronicles' | 'tabench' | 'gansulishuzhi' | 'pulsebench-select';
 
@@ -304,6 +305,10 @@ export class InputError extends Error {
 export interface BenchmarkAdapter<D extends { info: DatasetInfo } = { info: DatasetInfo }, P = unknown> {
   id: BenchmarkId;
   title: string;
+  /** The title with what the benchmark measures, as the page's benchmark list shows it. */
+  description: string;
+  /** How the page lays out this benchmark's report (plain data; the worker sends it). */
+  reportLayout: ReportLayout;
   protocols: readonly ProtocolSpec[];
   /** Looks at the listing (and may peek into small files); null when it is not this benchmark. */
   detect(src: FileSource): Promise<Detection | null>;

@@ -3,7 +3,7 @@
  * whole case list as a few typed arrays it can filter and sort without asking the worker again.
  */
 import type { CaseRecord, CaseTable, FacetColumn, ModelColumns, ModelResult, OutcomeCode } from '../core';
-import { ERROR_CLASSES, ERROR_SLOTS, OUTCOME_CODES } from '../core';
+import { ERROR_CLASSES, ERROR_SLOTS, errorClassKind, OUTCOME_CODES } from '../core';
 
 // Slot (ERROR_SLOTS order) → bit of its class name in ModelColumns.errorClasses.
 const SLOT_BIT = ERROR_SLOTS.map((s) => 1 << ERROR_CLASSES.indexOf(s.cls));
@@ -67,7 +67,7 @@ export function buildCaseTable(results: readonly ModelResult[]): CaseTable {
         cols.falsePositives[i] = fps;
       }
       let mask = 0;
-      for (const e of c.errors) {
+      for (const e of errorKindsOf(c, ci, r)) {
         let bit = kinds.get(e);
         if (bit === undefined) {
           if (kinds.size < MAX_ERROR_KINDS - 1) bit = kinds.size;
@@ -91,6 +91,27 @@ export function buildCaseTable(results: readonly ModelResult[]): CaseTable {
     perModel,
     searchText: search.map((s) => s.join('\n').toLowerCase()),
   };
+}
+
+/**
+ * A case's error kinds: its errors, then the error classes of its FNs and FPs
+ * (shared/specs/errors.md) as "FN split" / "FP background" — the case list's error-class facet.
+ * From the result's per-case class counts when the adapter has them (no instance is walked, so
+ * predictions built on demand stay unbuilt), else from the instances' `error`.
+ */
+function errorKindsOf(c: CaseRecord, ci: number, r: ModelResult): Iterable<string> {
+  const kinds = new Set(c.errors);
+  const counts = r.diagnostics?.case_counts;
+  if (counts) {
+    const base = ci * ERROR_SLOTS.length;
+    ERROR_SLOTS.forEach((s, k) => {
+      if (counts[base + k] > 0) kinds.add(errorClassKind(s.side, s.cls));
+    });
+    return kinds;
+  }
+  for (const g of c.gt) if (g.state === 'fn' && g.error) kinds.add(errorClassKind('fn', g.error));
+  if (!r.caseCounts) for (const p of c.pred) if (p.state === 'fp' && p.error) kinds.add(errorClassKind('fp', p.error));
+  return kinds;
 }
 
 function emptyColumns(n: number): ModelColumns {

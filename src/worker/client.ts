@@ -51,6 +51,10 @@ export class ScoringClient {
     return fn(this.api);
   }
 
+  benchmarks(): Promise<{ id: BenchmarkId; description: string }[]> {
+    return this.call((api) => api.benchmarks());
+  }
+
   availableDemos(): Promise<string[]> {
     return this.call((api) => api.availableDemos());
   }

@@ -6,6 +6,7 @@
  */
 import { transfer } from 'comlink';
 import {
+  ADAPTERS,
   BenchSession,
   detectCandidates,
   InputError,
@@ -26,6 +27,7 @@ import {
   type ProtocolSpec,
   type QaState,
   type Report,
+  type ReportLayout,
 } from '../core';
 import type { DemoBundle } from '../core/demo';
 import type { Listing } from '../io/listing';
@@ -48,6 +50,8 @@ export interface OpenedDataset {
   title: string;
   info: DatasetInfo;
   protocols: ProtocolSpec[];
+  /** How the page lays out this benchmark's report (the adapter's data; the page holds no adapter). */
+  reportLayout: ReportLayout;
   /** The default protocol with its default options (what the first score uses). */
   protocol: Protocol;
   models: string[];
@@ -119,6 +123,11 @@ function throttled(fn: ProgressFn | undefined): ProgressFn | undefined {
 }
 
 export const scoringApi = {
+  /** Every benchmark of the registry, for the page's lists (the page bundle holds no adapter). */
+  async benchmarks(): Promise<{ id: BenchmarkId; description: string }[]> {
+    return ADAPTERS.map((a) => ({ id: a.id, description: a.description }));
+  },
+
   /** Benchmarks whose built-in demo exists in this build. */
   async availableDemos(): Promise<string[]> {
     return Object.keys(DEMOS)
@@ -156,6 +165,7 @@ export const scoringApi = {
       title: session.adapter.title,
       info: session.info,
       protocols: [...session.adapter.protocols],
+      reportLayout: session.adapter.reportLayout,
       protocol: session.resolveProtocol(),
       models: session.modelNames,
       demo: state.demo,

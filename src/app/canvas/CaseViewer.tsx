@@ -31,6 +31,7 @@ import { useCallback, useImperativeHandle, useMemo, useRef, useState, type React
 import type Konva from 'konva';
 import type { BenchmarkId, CaseRecord } from '../../core/model';
 import { ALL_LAYERS, type LayerToggles } from './draw';
+import { errorCauses } from './errorCause';
 import { explain, explanationText } from './explain';
 import { SpatialIndex } from './hitTest';
 import { KEY_BINDINGS } from './keys';
@@ -300,6 +301,15 @@ export function CaseViewer(props: CaseViewerProps) {
   // The app passes no ref; browser tests of the real app reach the viewer through this instead.
   useImperativeHandle(exposeForTests, makeHandle);
 
+  // The instances behind a highlighted FN / FP's error class are highlighted with it (errorCause.ts).
+  const withCauses = (items: SceneItem[], index: Map<string, SceneItem> | undefined) => {
+    const out = [...items];
+    for (const it of items) for (const c of errorCauses(it.inst)) {
+      const hit = index?.get(instanceKey(it.view, c.side, c.id));
+      if (hit && !out.includes(hit)) out.push(hit);
+    }
+    return out;
+  };
   const hovered = hover ? scenes[hover.pane]?.items[hover.key] : undefined;
   const tipItem = hovered ?? selectedItem ?? undefined;
   const tipPane = hovered ? hover!.pane : selectedItem ? paneOfView(selectedItem.view) : -1;
@@ -373,7 +383,10 @@ export function CaseViewer(props: CaseViewerProps) {
                   layers={paneLayers}
                   overlay={compare === 'overlay'}
                   colors={colors}
-                  highlight={[...(hovered && hover!.pane === i ? [hovered] : []), ...(selectedItem && paneOfView(selectedItem.view) === i && selectedItem !== hovered ? [selectedItem] : [])]}
+                  highlight={withCauses(
+                    [...(hovered && hover!.pane === i ? [hovered] : []), ...(selectedItem && paneOfView(selectedItem.view) === i && selectedItem !== hovered ? [selectedItem] : [])],
+                    lookup[i],
+                  )}
                   stats={stats[i]}
                   updateTransform={updateTransform}
                   onHover={onHover}

@@ -7,6 +7,7 @@ import type { Instance } from '../../core/model';
 import { STATE_LABEL } from './style';
 import type { Side } from './scene';
 import { selectedOf, textOf } from './scene';
+import { describeError } from './errorCause';
 
 export interface Fact {
   label: string;
@@ -31,6 +32,9 @@ export function sideName(side: Side): string {
 export function explain(side: Side, inst: Instance, model?: string): Explanation {
   const other = side === 'gt' ? 'prediction' : 'GT';
   const facts: Fact[] = [];
+  // The error class first (shared/specs/errors.md), with the instances that caused it named.
+  const error = describeError(side, inst);
+  if (error) facts.push({ label: 'error', value: error });
   const text = textOf(inst);
   if (text !== undefined) facts.push({ label: 'text', value: text === '' ? '(empty)' : text });
   if (typeof inst.score === 'number') facts.push({ label: 'score', value: num(inst.score) });

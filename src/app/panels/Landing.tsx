@@ -1,7 +1,7 @@
 /** The first screen: open the built-in demo, open a folder, or drop one anywhere on the page. */
 import { useState } from 'react';
 import type { BenchmarkId } from '../../core';
-import { BENCHMARKS } from '../benchmarks';
+import { useBenchmarkList } from '../benchmarks';
 import { openDemo } from '../store/actions';
 import { useBench } from '../store';
 import { OpenFolderButton } from './FolderInputs';
@@ -11,7 +11,10 @@ export function Landing() {
   const demos = useBench((s) => s.demos);
   const status = useBench((s) => s.status);
   const error = useBench((s) => s.openError);
-  const [choice, setChoice] = useState<BenchmarkId>('ltb');
+  const benchmarks = useBenchmarkList();
+  const [picked, setChoice] = useState<BenchmarkId | null>(null);
+  // The registry's first benchmark until one is picked.
+  const choice = picked ?? benchmarks[0]?.id ?? null;
   const opening = status === 'opening';
   return (
     <main className="landing">
@@ -24,8 +27,8 @@ export function Landing() {
           <h2>Try the demo</h2>
           <label>
             Benchmark{' '}
-            <select aria-label="Demo benchmark" value={choice} onChange={(e) => setChoice(e.target.value as BenchmarkId)}>
-              {BENCHMARKS.map(({ id, name }) => (
+            <select aria-label="Demo benchmark" value={choice ?? ''} onChange={(e) => setChoice(e.target.value as BenchmarkId)}>
+              {benchmarks.map(({ id, description: name }) => (
                 <option key={id} value={id} disabled={demos.length > 0 && !demos.includes(id)}>
                   {name}
                   {demos.length > 0 && !demos.includes(id) ? ' (no demo in this build)' : ''}
@@ -33,7 +36,7 @@ export function Landing() {
               ))}
             </select>
           </label>{' '}
-          <button type="button" className="primary" disabled={opening} onClick={() => void openDemo(choice)}>
+          <button type="button" className="primary" disabled={opening || choice === null} onClick={() => choice && void openDemo(choice)}>
             Open demo
           </button>
         </section>

@@ -10,16 +10,8 @@ import { downloadGroundTruth } from '../qa/download';
 import { useBench } from '../store';
 import { formatMetric } from './format';
 
-/** The headline numbers of each benchmark, always shown; any other metric is shown when it moved. */
-const HEADLINES: Record<string, string[]> = {
-  ltb: ['hard/hmean', 'norm/hmean'],
-  chronicles: ['ancient/average', 'modern/average', 'all/average'],
-  tabench: ['r2t/accuracy', 't2r/f1', 'overall'],
-  gansulishuzhi: ['iou0.3/f1', 'iou0.5/f1', 'iou0.7/f1'],
-  'pulsebench-select': ['precision', 'recall', 'f1'],
-};
-
-export function CorrectedScore() {
+/** `headlines`: the benchmark's headline numbers (its report layout), always shown; any other metric is shown when it moved. */
+export function CorrectedScore({ headlines }: { headlines: readonly string[] }) {
   const official = useBench((s) => s.report);
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
   const [state, setState] = useState<{ report: Report; corrections: number; basis: Report } | null>(null);
@@ -66,14 +58,14 @@ export function CorrectedScore() {
         Download corrected GT ({official.benchmark} format)
       </button>
       {error && <span className="muted"> {error}</span>}
-      {current && <Comparison official={official} corrected={current.report} corrections={current.corrections} />}
+      {current && <Comparison official={official} corrected={current.report} corrections={current.corrections} headlines={headlines} />}
     </section>
   );
 }
 
-function Comparison({ official, corrected, corrections }: { official: Report; corrected: Report; corrections: number }) {
+function Comparison({ official, corrected, corrections, headlines }: { official: Report; corrected: Report; corrections: number; headlines: readonly string[] }) {
   const models = Object.keys(official.models);
-  const heads = HEADLINES[official.benchmark] ?? [];
+  const heads = headlines;
   const moved = new Set<string>();
   for (const m of models) {
     for (const [k, v] of Object.entries(corrected.models[m]?.metrics ?? {})) {

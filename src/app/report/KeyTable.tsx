@@ -41,17 +41,3 @@ export const KeyTable = memo(function KeyTable({ report, rows, caption, decimals
     </table>
   );
 });
-
-/** Distinct middle segments of keys `<prefix>/<value>/<rest>` (e.g. the categories of TABench). */
-export function groupValues(report: Report, prefix: string): string[] {
-  const out = new Set<string>();
-  for (const m of Object.values(report.models)) {
-    for (const k of Object.keys(m.metrics)) {
-      if (!k.startsWith(prefix + '/')) continue;
-      const rest = k.slice(prefix.length + 1);
-      const i = rest.indexOf('/');
-      if (i > 0) out.add(rest.slice(0, i));
-    }
-  }
-  return [...out].sort();
-}

@@ -28,3 +28,16 @@ export function useSetFacet(): (f: { key: string; value: string }) => void {
     setTab('workspace');
   };
 }
+
+/**
+ * Runs a change of the case-list filters that a report click makes (a class bar, a histogram bin,
+ * a curve point), in one place so anything every such click should also do (e.g. bring the case
+ * list into view) is added here once.
+ */
+export function useListCases(): (apply: () => void) => void {
+  const setTab = useBench((s) => s.setWorkspaceTab);
+  return (apply) => {
+    apply();
+    setTab('workspace');
+  };
+}

@@ -1,11 +1,22 @@
 /**
  * Small SVG plots of the report. Bars are buttons: clicking one filters the case list to that
  * facet value (the store's setFacetFilter; the case list applies it).
+ *
+ * Hand-made SVG rather than a plotting library: the plots are bars, lines and histograms whose
+ * every mark is a button carrying data attributes the case list and the tests use; a library
+ * (recharts ≈ 100 kB gzipped with d3, Plotly ≈ 1 MB) would add more bytes than this whole file
+ * while its clicks would still need wiring by hand.
  */
 import { formatMetric } from './format';
 
-const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#4b5563', '#ca8a04'];
+/**
+ * Okabe & Ito's colour-blind-safe palette (Color Universal Design), in an order where the first
+ * five stay apart under deuteranopia, protanopia and tritanopia; lines also differ by dash.
+ */
+const COLORS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9', '#000000', '#F0E442'];
+const DASHES = ['', '6 3', '2 2', '8 3 2 3', '4 4', '1 3', '10 2', '3 6'];
 export const seriesColor = (i: number): string => COLORS[i % COLORS.length];
+export const seriesDash = (i: number): string => DASHES[i % DASHES.length];
 
 export interface BarGroup {
   label: string;
@@ -92,6 +103,8 @@ export function LineChart({
   xs,
   series,
   marks,
+  onPoint,
+  pointHint = 'click to list these cases',
   width = 320,
   height = 180,
 }: {
@@ -101,6 +114,9 @@ export function LineChart({
   series: Series[];
   /** Per series, the x index to mark (e.g. the best threshold). */
   marks?: (number | undefined)[];
+  /** Makes every point a button: (series index, x index). */
+  onPoint?: (series: number, x: number) => void;
+  pointHint?: string;
   width?: number;
   height?: number;
 }) {
@@ -126,14 +142,30 @@ export function LineChart({
           const mark = marks?.[si];
           return (
             <g key={s.name}>
-              <polyline points={pts.join(' ')} fill="none" stroke={seriesColor(si)} strokeWidth={2} />
-              {s.values.map((v, i) =>
-                v === undefined ? null : (
-                  <circle key={i} cx={x(i)} cy={y(v)} r={i === mark ? 5 : 2.5} fill={i === mark ? 'white' : seriesColor(si)} stroke={seriesColor(si)} strokeWidth={2}>
-                    <title>{`${s.name} @ ${xs[i].toFixed(1)}: ${formatMetric(metric, v)}${i === mark ? ' (best)' : ''}`}</title>
+              <polyline points={pts.join(' ')} fill="none" stroke={seriesColor(si)} strokeWidth={2} strokeDasharray={seriesDash(si)} />
+              {s.values.map((v, i) => {
+                if (v === undefined) return null;
+                const label = `${s.name} @ ${xs[i].toFixed(1)}: ${formatMetric(metric, v)}${i === mark ? ' (best)' : ''}${onPoint ? ` — ${pointHint}` : ''}`;
+                return (
+                  <circle
+                    key={i}
+                    cx={x(i)}
+                    cy={y(v)}
+                    r={i === mark ? 5 : onPoint ? 4 : 2.5}
+                    fill={i === mark ? 'white' : seriesColor(si)}
+                    stroke={seriesColor(si)}
+                    strokeWidth={2}
+                    className={onPoint ? 'point clickable' : 'point'}
+                    data-series={s.name}
+                    data-x={xs[i]}
+                    role={onPoint ? 'button' : undefined}
+                    aria-label={onPoint ? label : undefined}
+                    onClick={onPoint ? () => onPoint(si, i) : undefined}
+                  >
+                    <title>{label}</title>
                   </circle>
-                ),
-              )}
+                );
+              })}
             </g>
           );
         })}
@@ -143,7 +175,7 @@ export function LineChart({
   );
 }
 
-function Legend({ names }: { names: string[] }) {
+export function Legend({ names }: { names: string[] }) {
   return (
     <div className="legend">
       {names.map((n, i) => (
@@ -167,7 +199,7 @@ function scaleMax(series: readonly { values: readonly (number | undefined)[] }[]
 }
 
 /** Horizontal grid lines with labels at 0, ½ and the top of the value axis. */
-function YGrid({ left, right, y, max, metric }: { left: number; right: number; y: (v: number) => number; max: number; metric: string }) {
+export function YGrid({ left, right, y, max, metric }: { left: number; right: number; y: (v: number) => number; max: number; metric: string }) {
   return (
     <>
       {[0, 0.5, 1].map((t) => (

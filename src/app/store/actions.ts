@@ -59,7 +59,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
   if (replacing) s.clearCaseFilters();
   // Opened as a chosen benchmark, the worker detected nothing: keep the list the user chose from.
   const candidates = keepCandidates ? (st.dataset?.candidates ?? []) : opened.candidates;
-  s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, demo: opened.demo, label, candidates });
+  s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, reportLayout: opened.reportLayout, demo: opened.demo, label, candidates });
   await showModels(opened.models);
   // A link names its protocol and options: use them when this dataset offers that protocol.
   s.setProtocol((!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol);

@@ -1,6 +1,6 @@
 /** What is open: the recognised benchmark, its summary and protocols, or why opening failed. */
 import type { StateCreator } from 'zustand';
-import type { BenchmarkId, DatasetInfo, ProtocolSpec } from '../../core';
+import type { BenchmarkId, DatasetInfo, ProtocolSpec, ReportLayout } from '../../core';
 import type { BenchState } from './index';
 
 export type OpenStatus = 'idle' | 'opening' | 'open' | 'error';
@@ -10,6 +10,8 @@ export interface OpenDatasetInfo {
   title: string;
   info: DatasetInfo;
   protocols: ProtocolSpec[];
+  /** How the report of this benchmark is laid out (sent by the worker: the page holds no adapter). */
+  reportLayout: ReportLayout;
   demo: boolean;
   /** The folder name (or "demo"). */
   label: string;

@@ -83,6 +83,7 @@ function Entry({ entry, multi, selected, onSelect }: { entry: FlatEntry; multi: 
       role="option"
       data-key={r.key}
       data-state={r.inst.state}
+      data-error={r.inst.error}
       aria-selected={isSel}
       title={[e.title, ...e.facts.map((f) => `${f.label}: ${f.value}`), ...(e.reason ? [e.reason] : [])].join('\n')}
       onClick={() => onSelect(r.view, r.side, r.inst.id)}

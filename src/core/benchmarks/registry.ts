@@ -8,11 +8,11 @@ import { gansulishuzhiAdapter } from './gansulishuzhi';
 import { pulsebenchAdapter } from './pulsebench-select';
 
 export const ADAPTERS: readonly BenchmarkAdapter[] = [
-  ltbAdapter as unknown as BenchmarkAdapter,
-  chroniclesAdapter as unknown as BenchmarkAdapter,
-  tabenchAdapter as unknown as BenchmarkAdapter,
-  gansulishuzhiAdapter as unknown as BenchmarkAdapter,
-  pulsebenchAdapter as unknown as BenchmarkAdapter,
+  ltbAdapter,
+  chroniclesAdapter,
+  tabenchAdapter,
+  gansulishuzhiAdapter,
+  pulsebenchAdapter,
 ];
 
 export const BENCHMARK_IDS: readonly BenchmarkId[] = ['ltb', 'chronicles', 'tabench', 'gansulishuzhi', 'pulsebench-select'];

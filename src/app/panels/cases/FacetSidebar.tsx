@@ -5,12 +5,16 @@
 import { useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
 import { OUTCOME_CODES, type CaseTable } from '../../../core/caseTable';
+import { parseErrorClassKind } from '../../../core/errorClassKinds';
 import { REVIEW_STATUSES } from '../../../core/qa';
 import type { CasesSlice } from '../../store/casesSlice';
 import { facetLabel, orderFacetValues } from './format';
 import type { ModelSlot, OutcomeName } from './query';
+import { ErrorClassChips } from './ErrorClassChips';
+import { SuspectQueue } from './SuspectQueue';
 
 const SHOWN_VALUES = 12;
+const isErrorClassKind = (k: string) => parseErrorClassKind(k) !== null;
 const OUTCOMES = OUTCOME_CODES.filter((o) => o !== 'none') as OutcomeName[];
 
 export function FacetSidebar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTable }) {
@@ -19,6 +23,7 @@ export function FacetSidebar({ store, table }: { store: StoreApi<CasesSlice>; ta
     <aside className="cb-sidebar" aria-label="Case filters">
       {(['a', 'b'] as const).map((slot) => (models[slot] ? <ModelFilters key={slot} store={store} table={table} slot={slot} model={models[slot]!} /> : null))}
       {models.a && <ReviewSection store={store} />}
+      <SuspectQueue store={store} />
       {table.facets.map((col) => (
         <FacetSection key={col.key} store={store} facetKey={col.key} values={col.values} />
       ))}
@@ -31,7 +36,9 @@ function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlic
   const outcomeCounts = useStore(store, (s) => s.caseResult?.outcomeCounts[slot]);
   const errorCounts = useStore(store, (s) => s.caseResult?.errorCounts[slot]);
   const { toggleOutcome, toggleErrorKind } = store.getState();
-  const kinds = table.perModel[model]?.errorKinds ?? [];
+  const allKinds = table.perModel[model]?.errorKinds ?? [];
+  // Error classes (errors.md) get their own chips (ErrorClassChips); the bits stay those of allKinds.
+  const kinds = allKinds.filter((k) => !isErrorClassKind(k));
   return (
     <section className="cb-facet" data-testid={`model-filter-${slot}`}>
       <h3>
@@ -56,7 +63,8 @@ function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlic
       </div>
       {kinds.length > 0 && (
         <div className="cb-chips" role="group" aria-label={`Errors of ${slot.toUpperCase()}`}>
-          {kinds.map((k, bit) => {
+          {kinds.map((k) => {
+            const bit = allKinds.indexOf(k);
             const on = filter.errorKinds.includes(k);
             return (
               <button key={k} type="button" className={`cb-chip cb-error${on ? ' cb-on' : ''}`} aria-pressed={on} onClick={() => toggleErrorKind(slot, k)}>
@@ -66,6 +74,7 @@ function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlic
           })}
         </div>
       )}
+      <ErrorClassChips store={store} slot={slot} kinds={allKinds} />
       <ScoreRange store={store} slot={slot} range={filter.score} />
     </section>
   );

@@ -9,6 +9,7 @@ import { applyChroniclesCorrections, exportChroniclesGroundTruth } from './corre
 import { datasetRoot, findGtFile, loadChroniclesDataset, type ChroniclesDataset } from './gt';
 import { bundledChroniclesPredictions, loadChroniclesPredictions, type ChroniclesPreds } from './predictions';
 import { scoreModel } from './score';
+import { CHRONICLES_REPORT_LAYOUT } from './reportLayout';
 
 const protocols: readonly ProtocolSpec[] = [
   {
@@ -29,6 +30,8 @@ const protocols: readonly ProtocolSpec[] = [
 export const chroniclesAdapter: BenchmarkAdapter<ChroniclesDataset, ChroniclesPreds> = {
   id: 'chronicles',
   title: 'Chronicles-OCR',
+  description: 'Chronicles-OCR — 7 Chinese scripts, 4 tasks',
+  reportLayout: CHRONICLES_REPORT_LAYOUT,
   protocols,
   expects: 'data/Chronicles_OCR.jsonl (+ data/images/<script>/…, infer_results/<model>/results.jsonl)',
   async detect(src) {

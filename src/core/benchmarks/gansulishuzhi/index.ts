@@ -11,6 +11,7 @@ import { applyGansuCorrections, exportGansuGroundTruth } from './corrections';
 import { findGansuRoot, loadGansu, MANIFEST, type GansuDataset } from './dataset';
 import { loadGansuPredictions, type GansuPredictions } from './predictions';
 import { scoreGansu } from './score';
+import { GANSU_REPORT_LAYOUT } from './reportLayout';
 
 export const GANSU_PROTOCOLS: readonly ProtocolSpec[] = [
   {
@@ -38,6 +39,8 @@ export const GANSU_PROTOCOLS: readonly ProtocolSpec[] = [
 export const gansulishuzhiAdapter: BenchmarkAdapter<GansuDataset, GansuPredictions> = {
   id: 'gansulishuzhi',
   title: 'gansulishuzhi',
+  description: 'gansulishuzhi — figure boxes on scanned pages',
+  reportLayout: GANSU_REPORT_LAYOUT,
   protocols: GANSU_PROTOCOLS,
   expects: `${MANIFEST} with a pages/ folder beside it (optional overlays/, runs/<model>.jsonl)`,
   async detect(src) {

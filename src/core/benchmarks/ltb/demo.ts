@@ -97,14 +97,21 @@ export async function makeDemo(): Promise<DemoBundle> {
 
   // Model A ("demo-dbnet"): tight boxes, a few misses and false positives — JSON object form.
   const a: Record<string, number[][]> = {};
+  /** Per image, the index in `a` of model A's prediction of each word (absent = not predicted). */
+  const aIndex: Map<DemoWord, number>[] = [];
   // Model B ("demo-psenet"): looser, merges neighbours now and then — MMOCR inferencer JSONL.
   const bLines: string[] = [];
   for (const im of images) {
     const pa: number[][] = [];
     const bPolys: number[][] = [];
     const bScores: number[] = [];
+    const at = new Map<DemoWord, number>();
+    aIndex.push(at);
     im.words.forEach((wd, k) => {
-      if (rand() < 0.85) pa.push([...jitter(wd.poly, rand, 6), r1(0.5 + rand() * 0.49)]);
+      if (rand() < 0.85) {
+        at.set(wd, pa.length);
+        pa.push([...jitter(wd.poly, rand, 6), r1(0.5 + rand() * 0.49)]);
+      }
       if (rand() < 0.75) {
         bPolys.push(jitter(wd.poly, rand, k % 3 === 0 ? 26 : 10));
         bScores.push(0.3 + rand() * 0.69);
@@ -116,6 +123,7 @@ export async function makeDemo(): Promise<DemoBundle> {
     a[im.name] = pa;
     bLines.push(JSON.stringify({ img_path: `demo/images/${im.name}`, det_polygons: bPolys, det_scores: bScores }));
   }
+  splitOneWord(images, a, aIndex);
   const preds = new MemorySource('predictions', {
     'demo-dbnet.json': JSON.stringify(a),
     'demo-psenet.jsonl': bLines.join('\n') + '\n',
@@ -127,4 +135,24 @@ export async function makeDemo(): Promise<DemoBundle> {
       { source: preds, path: 'demo-psenet.jsonl', name: 'demo-psenet' },
     ],
   };
+}
+
+/**
+ * Model A cuts one word of the first image in three (errors.md `split`): the first care, tagged
+ * (so in the hard split) straight word gets three thirds instead of its one prediction. Drawn
+ * from no random numbers, so every other word, box and score of the demo is as before.
+ */
+function splitOneWord(images: { name: string; words: DemoWord[] }[], a: Record<string, number[][]>, aIndex: Map<DemoWord, number>[]): void {
+  const im = images[0];
+  const wd = im.words.find((w) => w.care && w.tags.length > 0 && w.poly.length === 8);
+  if (!wd) return;
+  const p = wd.poly;
+  const lerp = (i: number, j: number, t: number) => [r1(p[2 * i] + (p[2 * j] - p[2 * i]) * t), r1(p[2 * i + 1] + (p[2 * j + 1] - p[2 * i + 1]) * t)];
+  // quad(): top-left, top-right, bottom-right, bottom-left; a part spans [t0, t1] of the width.
+  const part = (t0: number, t1: number) => [...lerp(0, 1, t0), ...lerp(0, 1, t1), ...lerp(3, 2, t1), ...lerp(3, 2, t0)];
+  const parts = [part(0.01, 0.32), part(0.35, 0.65), part(0.68, 0.99)].map((q, i) => [...q, 0.9 - i * 0.05]);
+  const preds = a[im.name];
+  const whole = aIndex[0].get(wd);
+  if (whole !== undefined) preds.splice(whole, 1, ...parts);
+  else preds.push(...parts);
 }

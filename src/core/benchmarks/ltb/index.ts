@@ -15,6 +15,7 @@ import { loadLtbPredictions, type LtbPredictions } from './readPredictions';
 import { scoreLtb } from './score';
 import { CATEGORY_BITS, NORM, SPLITS } from './splits';
 import { WarningList } from './values';
+import { LTB_REPORT_LAYOUT } from './reportLayout';
 
 export type { LtbDataset } from './dataset';
 export type { LtbPredictions } from './readPredictions';
@@ -84,6 +85,8 @@ function refusalReason(counts: Record<string, number>, warnings: readonly string
 export const ltbAdapter: BenchmarkAdapter<LtbDataset, LtbPredictions> = {
   id: 'ltb',
   title: 'LTB',
+  description: 'LTB — long-tailed scene text detection',
+  reportLayout: LTB_REPORT_LAYOUT,
   protocols: LTB_PROTOCOLS,
   expects: EXPECTS,
   async detect(src) {

@@ -22,6 +22,12 @@ const OPTIONS: readonly OptionSpec[] = [
     choices: SPLIT_KEYS,
     help: 'the split (at its best threshold) that the per-image cases show; default hard, else norm. Does not change any metric',
   },
+  {
+    key: 'case_threshold',
+    kind: 'number',
+    default: null,
+    help: 'the score threshold of the sweep (0.3 … 0.9) at which the per-image cases show the case split; default its best threshold. Does not change any metric',
+  },
 ];
 
 export const LTB_PROTOCOLS: readonly ProtocolSpec[] = [
@@ -46,6 +52,12 @@ export function resolveLtbProtocol(name: string | undefined, raw: Record<string,
   if ('score_thr' in p.options) {
     const t = p.options.score_thr as number;
     if (!(t >= 0 && t <= 1)) throw new InputError(`option score_thr=${raw.score_thr} for ltb: expected a number in [0, 1]`);
+  }
+  if ('case_threshold' in p.options) {
+    const t = p.options.case_threshold as number;
+    const sweep = 'score_thr' in p.options ? [p.options.score_thr as number] : SWEEP_THRESHOLDS;
+    if (!sweep.some((x) => Math.abs(x - t) < 1e-9))
+      throw new InputError(`option case_threshold=${raw.case_threshold} for ltb: expected one of the thresholds scored (${sweep.map((x) => x.toFixed(1)).join(', ')})`);
   }
   return p;
 }

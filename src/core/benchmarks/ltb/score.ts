@@ -134,7 +134,13 @@ export async function scoreLtb(
 
   // Cases: one per image, for the chosen split at its best threshold.
   const cs = caseSplitOf(ds, protocol);
-  const ci = best.get(cs) ?? 0;
+  // The case view's threshold: the option (one of the scored thresholds), else the split's best.
+  const wantT = protocol.options.case_threshold;
+  const pinned = typeof wantT === 'number' ? v.thresholds.findIndex((t) => Math.abs(t - wantT) < 1e-9) : -1;
+  const ci = pinned >= 0 ? pinned : (best.get(cs) ?? 0);
+  // diagnostics.errors of the case split stay at its best threshold: classed with the other
+  // splits when the cases show another threshold.
+  const casesAtBest = ci === (best.get(cs) ?? 0);
   const csFile = ds.splitFiles.find((f) => f.split === cs)?.path ?? '';
   let skipped = 0;
   let maxHits = 0;
@@ -151,13 +157,13 @@ export async function scoreLtb(
       e.begin(img, preds.data.images[i], geoms[i]);
       for (const s of splits) {
         // The case split is classed by buildCase below (with the instances behind each class).
-        if (!(img.splits & (1 << s)) || s === cs) continue;
+        if (!(img.splits & (1 << s)) || (s === cs && casesAtBest)) continue;
         const t = tallies.get(s)!;
         addCounts(e.im, e.classify(s, best.get(s)!), t.fn, t.fp);
       }
     }
     const caseTx = tx
-      ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed, tally: img.splits & (1 << cs) ? tx.tallies.get(cs) : undefined }
+      ? { counts: classCounts, at: i * ERROR_SLOTS.length, caseIndex: i, background, missed, tally: casesAtBest && img.splits & (1 << cs) ? tx.tallies.get(cs) : undefined }
       : null;
     const c = buildCase(img, preds.data.images[i], geoms[i], v, cs, ci, csFile, onDemand, caseTx);
     if (caseCounts) {

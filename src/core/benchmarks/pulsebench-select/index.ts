@@ -33,6 +33,7 @@ import { isRecord } from './items';
 import { DEFAULT_MATCH_OPTIONS, type MatchOptions } from './match';
 import { parsePredictionFile, type PulsePredictions } from './predictions';
 import { scoreDataset } from './score';
+import { PULSE_REPORT_LAYOUT } from './reportLayout';
 
 export type { PulseDataset, LeaderboardRow, PulseSample } from './dataset';
 export type { PulsePredictions } from './predictions';
@@ -249,6 +250,8 @@ export interface PulsebenchAdapter extends BenchmarkAdapter<PulseDataset, PulseP
 export const pulsebenchAdapter: PulsebenchAdapter = {
   id: 'pulsebench-select',
   title: 'PulseBench-Select',
+  description: 'PulseBench-Select — selected options in forms',
+  reportLayout: PULSE_REPORT_LAYOUT,
   protocols,
   expects: 'data/train-*.parquet with sample_id, image and ground_truth columns (or data/*.jsonl rows with sample_id, ground_truth, image path)',
   detect,

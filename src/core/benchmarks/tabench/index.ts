@@ -10,6 +10,7 @@ import { applyTabenchCorrections, exportTabenchGroundTruth } from './corrections
 import { InputError, type BenchmarkAdapter, type ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
 import { QWEN_OPTION } from '../../text/groundingTokens';
+import { TABENCH_REPORT_LAYOUT } from './reportLayout';
 
 export const TABENCH_PROTOCOLS: readonly ProtocolSpec[] = [
   {
@@ -53,6 +54,8 @@ export const TABENCH_PROTOCOLS: readonly ProtocolSpec[] = [
 export const tabenchAdapter: BenchmarkAdapter<TabenchDataset, TabenchPredictions> = {
   id: 'tabench',
   title: 'TABench',
+  description: 'TABench — text anchoring (R2T / T2R)',
+  reportLayout: TABENCH_REPORT_LAYOUT,
   protocols: TABENCH_PROTOCOLS,
   expects: `${BENCHMARK_FILE.abs} and / or ${BENCHMARK_FILE.rel1000} at the root of the clone, images under <Category>/`,
   async detect(src) {

@@ -1,0 +1,77 @@
+/**
+ * The plots of a report layout: bars per group (clickable → that facet of the case list), the
+ * metric against a swept threshold for the selected unit (clickable points), and the
+ * distribution of per-case scores (clickable bins → those cases).
+ */
+import type { OptionValue, PlotSpec, Report } from '../../core';
+import { fillKey, resolveRows } from '../../core/reportLayout';
+import { setOptions } from './setOptions';
+import { useBench } from '../store';
+import { useFacetLookup, useListCases, useSetFacet } from './facets';
+import { BarChart, LineChart } from './plots';
+import { ScoreHistogram } from './ScoreHistogram';
+
+export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; plot: PlotSpec; unit: string | null; unitLabel: string }) {
+  const lookup = useFacetLookup();
+  const setFacet = useSetFacet();
+  const models = Object.keys(report.models);
+  switch (plot.kind) {
+    case 'bars': {
+      const groups = resolveRows(plot.groups, report);
+      const values = (m: string) => groups.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]);
+      const shown = groups.filter((_, gi) => models.some((m) => values(m)[gi] !== undefined));
+      if (shown.length === 0) return null;
+      const keys = plot.facetKeys ?? [];
+      return (
+        <BarChart
+          title={plot.title}
+          metric={fillKey(plot.metric, { group: shown[0].key })}
+          groups={shown.map((g) => ({ label: g.label, facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined }))}
+          series={models.map((m) => ({ name: m, values: shown.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]) }))}
+          onSelect={keys.length ? setFacet : undefined}
+        />
+      );
+    }
+    case 'curve':
+      if (!unit) return null;
+      return <CurvePlot report={report} plot={plot} unit={unit} unitLabel={unitLabel} />;
+    case 'score-histogram':
+      return <ScoreHistogram title={plot.title} scoreLabel={plot.scoreLabel} bins={plot.bins} />;
+  }
+}
+
+function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Extract<PlotSpec, { kind: 'curve' }>; unit: string; unitLabel: string }) {
+  const models = Object.keys(report.models);
+  const setModels = useBench((s) => s.setModels);
+  const caseB = useBench((s) => s.caseQuery.models.b);
+  const listCases = useListCases();
+  const values = (m: string) => plot.xs.map((x) => report.models[m].metrics[fillKey(plot.metric, { unit, x: x.toFixed(1) })]);
+  if (!models.some((m) => values(m).some((v) => v !== undefined))) return null;
+  const option = plot.pointOption;
+  // A point is one model at one threshold of this unit: it opens that unit's cases at that
+  // threshold (LTB: case_split and case_threshold, options that change no metric) with the
+  // model as A. At the model's best threshold (marked white) the cases carry the classes the
+  // class bars count.
+  const onPoint = option
+    ? (si: number, xi: number) => {
+        const m = models[si];
+        const change: Record<string, OptionValue | null> = { [option]: unit };
+        if (plot.pointXOption) change[plot.pointXOption] = plot.xs[xi];
+        void setOptions(change).then(() => listCases(() => setModels(m, caseB !== m ? caseB : null)));
+      }
+    : undefined;
+  return (
+    <LineChart
+      title={`${unitLabel}: ${plot.title}`}
+      metric={fillKey(plot.metric, { unit, x: '0.5' })}
+      xs={plot.xs}
+      series={models.map((m) => ({ name: m, values: values(m) }))}
+      marks={models.map((m) => {
+        const best = plot.best ? report.models[m].metrics[fillKey(plot.best, { unit })] : undefined;
+        return best === undefined ? undefined : plot.xs.findIndex((t) => Math.abs(t - best) < 1e-6);
+      })}
+      onPoint={onPoint}
+      pointHint={`list this ${unitLabel}'s cases at this threshold`}
+    />
+  );
+}

@@ -1,0 +1,199 @@
+/**
+ * The tables of a report layout (src/core/reportLayout.ts): metric rows × models, a grid of rows ×
+ * columns per model, and a table the dataset ships (leaderboard). Every number cell is a
+ * MetricCell (data-model / data-key, exact value in the title).
+ */
+import { useEffect, useState } from 'react';
+import type { Report, ReportSection } from '../../core';
+import { emptyRowCounts, gridCaption, gridKey, gridRows } from '../../core/reportLayout';
+import { scoringClient } from '../../worker/client';
+import { useBench } from '../store';
+import { formatMetric } from './format';
+import { KeyTable } from './KeyTable';
+import { MetricCell } from './MetricCell';
+import { useFacetLookup, useSetFacet } from './facets';
+
+export function LayoutSection({ report, section }: { report: Report; section: ReportSection }) {
+  switch (section.kind) {
+    case 'keys':
+      return <KeyTable report={report} rows={section.rows} caption={section.caption} decimals={section.decimals} />;
+    case 'grid':
+      return <GridSection report={report} section={section} />;
+    case 'leaderboard':
+      return <LeaderboardSection report={report} section={section} />;
+  }
+}
+
+type Grid = Extract<ReportSection, { kind: 'grid' }>;
+
+function GridSection({ report, section }: { report: Report; section: Grid }) {
+  const lookup = useFacetLookup();
+  const setFacet = useSetFacet();
+  const models = Object.keys(report.models);
+  const rows = gridRows(section, report);
+  if (rows.length === 0) return null;
+  const caption = gridCaption(section, report);
+  const rowHead = (r: (typeof rows)[number]) => (
+    <th scope="row" title={r.title}>
+      <RowName label={r.label} facet={section.rowFacets ? lookup(section.rowFacets, r.key) : undefined} onPick={setFacet} />
+    </th>
+  );
+  const cell = (m: string, r: string, c: string) => {
+    const metric = gridKey(section, r, c);
+    const empty = section.emptyRow?.columns.includes(c) ? emptyRowCounts(section, report.models[m]?.metrics, r) : null;
+    return empty ? <EmptyCell key={`${m}-${c}`} report={report} model={m} metric={metric} counts={empty} /> : <MetricCell key={`${m}-${c}`} report={report} model={m} metric={metric} decimals={section.decimals} />;
+  };
+  if (section.perModel === 'table') {
+    return (
+      <>
+        {models.map((m) => (
+          <table key={m} className="metrics">
+            <caption>
+              {caption.split('{model}').map((part, i) => (i === 0 ? part : [<bdi key={i}>{m}</bdi>, part]))}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{section.corner}</th>
+                {section.columns.map((c) => (
+                  <th key={c.key} scope="col" title={c.title}>
+                    {c.label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.key} className={r.summary ? 'summary-row' : undefined}>
+                  {rowHead(r)}
+                  {section.columns.map((c) => cell(m, r.key, c.key))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </>
+    );
+  }
+  return (
+    <table className="metrics">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th rowSpan={2} scope="col">
+            {section.corner}
+          </th>
+          {models.map((m) => (
+            <th key={m} colSpan={section.columns.length} scope="colgroup">
+              <bdi>{m}</bdi>
+            </th>
+          ))}
+        </tr>
+        <tr>
+          {models.flatMap((m) =>
+            section.columns.map((c) => (
+              <th key={`${m}-${c.key}`} scope="col" className="sub" title={c.title}>
+                {c.label}
+              </th>
+            )),
+          )}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={r.summary ? 'summary-row' : undefined}>
+            {rowHead(r)}
+            {models.flatMap((m) => section.columns.map((c) => cell(m, r.key, c.key)))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A row's name: a button that lists its cases in the workspace when the case table has that facet. */
+function RowName({ label, facet, onPick }: { label: string; facet: { key: string; value: string } | undefined; onPick(f: { key: string; value: string }): void }) {
+  if (!facet) return <>{label}</>;
+  return (
+    <button type="button" className="link" data-testid="split-cases" data-facet-value={facet.value} title={`List the ${facet.key} = ${facet.value} cases in the workspace`} onClick={() => onPick(facet)}>
+      {label}
+    </button>
+  );
+}
+
+/** "—" for a row that measures nothing (e.g. gt 0, pred 0); the official value (kept in report.json) in the tooltip. */
+function EmptyCell({ report, model, metric, counts }: { report: Report; model: string; metric: string; counts: Record<string, number> }) {
+  const v = report.models[model]?.metrics[metric];
+  const what = Object.entries(counts)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
+  return (
+    <td className="num muted" data-model={model} data-key={metric} data-empty="true" title={`${metric} = ${String(v)} (official; this row has ${what}, so the page shows —)`}>
+      — <span className="small">({what})</span>
+    </td>
+  );
+}
+
+/** The dataset's own table (the worker's getLeaderboard), your models first. */
+function LeaderboardSection({ report, section }: { report: Report; section: Extract<ReportSection, { kind: 'leaderboard' }> }) {
+  const version = useBench((s) => s.resultVersion);
+  const [board, setBoard] = useState<Record<string, unknown>[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    scoringClient()
+      .getLeaderboard()
+      .then((b) => live && setBoard(b))
+      .catch(() => live && setBoard(null));
+    return () => {
+      live = false;
+    };
+  }, [version]);
+  if (!board || board.length === 0) return null;
+  const models = Object.keys(report.models);
+  return (
+    <table className="metrics">
+      <caption>{section.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">provider</th>
+          {section.columns.map((b) => (
+            <th key={b.col} scope="col">
+              {b.col}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {models.map((m) => (
+          <tr key={`mine-${m}`} className="summary-row">
+            <th scope="row">
+              <bdi>{m}</bdi> (yours)
+            </th>
+            {section.columns.map((b) => {
+              const v = report.models[m].metrics[b.key];
+              return (
+                <td key={b.col} className="num" title={String(v)}>
+                  {formatMetric(b.key, v)}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+        {board.map((row, i) => (
+          <tr key={i}>
+            <th scope="row">
+              <bdi>{String(row.provider ?? row.model ?? `row ${i + 1}`)}</bdi>
+            </th>
+            {section.columns.map((b) => {
+              const v = row[b.col];
+              return (
+                <td key={b.col} className="num" title={String(v)}>
+                  {typeof v === 'number' ? formatMetric(b.key, v) : String(v ?? '—')}
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
