@@ -38,7 +38,7 @@ describe('one report view renders any layout', () => {
     ]);
     const grid: ReportSection = { kind: 'grid', caption: 'per category — {model}', corner: 'category', rows: { fromPrefix: 'category' }, columns: [{ key: 'overall', label: 'Overall' }], perModel: 'table' };
     const html = renderToStaticMarkup(createElement(LayoutSection, { report: r, section: grid }));
-    expect(html).toContain('<caption>per category — M</caption>');
+    expect(html).toContain('<caption>per category — <bdi>M</bdi></caption>'); // model names are bidi-isolated
     expect(cells(html)).toEqual([
       ['M', 'category/a/overall', '100.00'],
       ['M', 'category/b/overall', '50.00'],
