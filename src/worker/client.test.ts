@@ -77,4 +77,23 @@ describe('ScoringClient cancel of addPredictions', () => {
     expect(f.workers[1]).toEqual(['open', 'add a', 'add b']);
     client.dispose();
   });
+
+  it('a call made while a stuck worker is being replaced waits for the new worker (and is answered there)', async () => {
+    const f = fakeWorkerFactory();
+    const client = new ScoringClient(f.make);
+    await client.open(listing('ds'));
+    const stuck = client.addPredictions(listing('stuck'));
+    stuck.catch(() => undefined);
+    await expect.poll(() => f.workers[0].includes('add stuck')).toBe(true);
+    const cancelling = client.cancel();
+    // The user acts at once (e.g. picks another protocol): before, this reached the old worker,
+    // which was then terminated, and never settled.
+    const next = client.addPredictions(listing('c'));
+    await cancelling;
+    await expect(stuck).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await next).toEqual({ added: ['c'], models: ['c'] });
+    expect(f.workers[0]).not.toContain('add c');
+    expect(f.workers[1]).toEqual(['open', 'add c']);
+    client.dispose();
+  });
 });

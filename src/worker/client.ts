@@ -122,26 +122,33 @@ export class ScoringClient {
   async cancel(): Promise<void> {
     const jobs = [...this.running];
     if (jobs.length === 0) return;
-    void this.api.cancel().catch(() => undefined);
-    const allDone = Promise.all(jobs.map((j) => j.done));
-    const stopped = await Promise.race([allDone.then(() => true), sleep(CANCEL_GRACE_MS).then(() => false)]);
-    if (stopped) return;
-    // The worker did not reach an abort check in time: replace it, and hold every other call
-    // until the new one has the dataset, the models and the last finished score back.
-    for (const j of jobs) j.reject(new CancelledError());
-    this.worker.terminate();
-    this.start();
-    const api = this.api;
-    const ops = [...this.ops];
-    const lastScore = this.lastScore;
-    this.ready = (async () => {
-      for (const op of ops) await op(api);
-      if (lastScore) await lastScore(api);
-    })().catch((e: unknown) => {
-      // The calls that follow report their own errors (e.g. "no dataset is open").
-      console.error('benchlens: could not restore the scoring worker after cancel', e);
-    });
-    await this.ready;
+    // A call made while this cancel is deciding (the user picks another protocol at once) waits
+    // for its outcome: sent now, it could reach the worker about to be terminated and never settle.
+    let release!: () => void;
+    this.ready = new Promise<void>((r) => (release = r));
+    try {
+      void this.api.cancel().catch(() => undefined);
+      const allDone = Promise.all(jobs.map((j) => j.done));
+      const stopped = await Promise.race([allDone.then(() => true), sleep(CANCEL_GRACE_MS).then(() => false)]);
+      if (stopped) return;
+      // The worker did not reach an abort check in time: replace it, and hold every other call
+      // until the new one has the dataset, the models and the last finished score back.
+      for (const j of jobs) j.reject(new CancelledError());
+      this.worker.terminate();
+      this.start();
+      const api = this.api;
+      const ops = [...this.ops];
+      const lastScore = this.lastScore;
+      await (async () => {
+        for (const op of ops) await op(api);
+        if (lastScore) await lastScore(api);
+      })().catch((e: unknown) => {
+        // The calls that follow report their own errors (e.g. "no dataset is open").
+        console.error('benchlens: could not restore the scoring worker after cancel', e);
+      });
+    } finally {
+      release();
+    }
   }
 
   getReport(): Promise<Report | null> {

@@ -228,9 +228,13 @@ export async function cancelScoring(): Promise<void> {
   const add = s.adding ? addId : null;
   if (add !== null) cancelledAdds.add(add);
   s.setCancelling(true);
+  const gen = generation;
   await scoringClient().cancel();
   // If the worker had to be restarted the pending calls were rejected; make sure the UI stops.
   if (add !== null && add === addId && useBench.getState().adding) useBench.getState().stopAdding(ADD_CANCELLED);
+  // A score started while the cancel was under way (another protocol picked at once) is not
+  // the one cancelled: leave its state and its protocol alone.
+  if (gen !== generation) return;
   if (useBench.getState().scoring) useBench.getState().stopScoring(cancelledMessage());
   // Put the protocol selector back on the protocol that produced the numbers on screen.
   const shown = useBench.getState().report?.protocol;
