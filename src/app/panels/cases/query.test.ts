@@ -46,7 +46,7 @@ function naive(table: CaseTable, q: CaseQuery) {
     if (cols) for (let i = 0; i < table.caseIds.length; i++) if (matches(i, `outcome.${slot}`)) counts[OUTCOME_CODES[cols.outcome[i]]] = (counts[OUTCOME_CODES[cols.outcome[i]]] ?? 0) + 1;
     return counts;
   };
-  const outcomeByModel = Object.fromEntries(Object.keys(q.byModel ?? {}).filter((m) => table.perModel[m]).map((m) => [m, outcomeCounts(`m:${m}`)]));
+  const outcomeByModel = Object.fromEntries(table.models.filter((m) => table.perModel[m]).map((m) => [m, outcomeCounts(`m:${m}`)]));
   return { rows, facetCounts, outcomeA: outcomeCounts('a'), outcomeB: outcomeCounts('b'), outcomeByModel };
 }
 
@@ -269,6 +269,13 @@ describe('filters on any loaded model, not only the pair (issue 13)', () => {
     const bit = five.perModel.m5.errorKinds.indexOf('no_extract');
     const withKind = [...lifted.rows].filter((i) => five.perModel.m5.errorMask[i] & (1 << bit)).length;
     expect(r.byModel.m5.errorCounts[bit]).toBe(withKind);
+  });
+
+  it('counts the outcomes of every model of the table, filtered or not', () => {
+    const r = expectSameAsNaive(five, pair({ facets: { task: ['parsing'] }, byModel: { m3: f({ outcomes: ['pass'] }) } }));
+    expect(Object.keys(r.byModel)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    const m5pass = [...r.rows].filter((i) => outcomeOf('m5', i) === 'pass').length;
+    expect(r.byModel.m5.outcomeCounts[OUTCOME_CODES.indexOf('pass')]).toBe(m5pass);
   });
 
   it('a filter on a model the table does not have filters nothing and reports no counts; one on model A is AND-ed with the slot', () => {

@@ -60,7 +60,10 @@ export interface QueryResult {
   outcomeCounts: Record<ModelSlot, Uint32Array>;
   /** Per slot: count per error kind of that model (same order as ModelColumns.errorKinds). */
   errorCounts: Record<ModelSlot, Uint32Array>;
-  /** Per model of CaseQuery.byModel that the table has: its outcome and error counts, as for a slot. */
+  /**
+   * Per model of the table (filtered or not, so the sidebar can show counts for every shown model):
+   * its outcome and error counts under the other filters, as for a slot.
+   */
   byModel: Record<string, { outcomeCounts: Uint32Array; errorCounts: Uint32Array }>;
   /** Count per review status of model A (index into REVIEW_STATUSES); all zero without model A. */
   reviewCounts: Uint32Array;
@@ -212,10 +215,10 @@ export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Arra
   });
   const a = modelDims(table, q.models.a, q.filter.a, 0);
   const b = modelDims(table, q.models.b, q.filter.b, 1);
-  // A and B first, then every named model's filter: one flat list the row loop walks.
+  // A and B first, then every model of the table by name (its filter, or none, counted either way).
   const named: [string, ModelDims][] = [];
-  for (const [model, f] of Object.entries(q.byModel ?? {})) {
-    const d = modelDims(table, model, f, 2 + named.length);
+  for (const model of table.models) {
+    const d = modelDims(table, model, q.byModel?.[model] ?? EMPTY_MODEL_FILTER, 2 + named.length);
     if (d) named.push([model, d]);
   }
   const dims: ModelDims[] = [...(a ? [a] : []), ...(b ? [b] : []), ...named.map(([, d]) => d)];
