@@ -206,6 +206,7 @@ test.describe('filters per model beyond the pair (issue 13)', () => {
     await expect(rows).toHaveCount(want.length);
     expect((await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')))).sort()).toEqual(want);
     await expect.poll(() => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('outcome@ltbmini-icdar'))).toBe(outcome);
+    if (process.env.BENCHLENS_SHOTS) await page.screenshot({ path: join(process.env.BENCHLENS_SHOTS, 'filters-per-model-1366x768.png') });
     // AND with the pair: adding A's "pass" keeps only the cases both say so for.
     await page.getByTestId('outcome-a-pass').click();
     const both = want.filter((id) => idsWith('ltbmini-object', 'pass').includes(id));
