@@ -26,6 +26,10 @@ export async function run(): Promise<void> {
   time('no filter, table order', () => runQuery(table, base));
   time('facets task+challenge', () => runQuery(table, { ...base, facets: { task: ['parsing', 'recognition'], challenge: ['occluded', 'dense'] } }));
   time('A passes, B fails', () => runQuery(table, { ...base, filter: compareFilters('a-passes-b-fails') }));
+  // Issue 13: a filter on a model outside the pair, AND-ed with the pair's.
+  time('A passes, B fails, C fails (third model by name)', () =>
+    runQuery(table, { ...base, filter: compareFilters('a-passes-b-fails'), byModel: { 'model-c': { outcomes: ['fail'], errorKinds: [], score: null } } }),
+  );
   time('search "exit"', () => runQuery(table, { ...base, search: 'exit' }));
   time('sort by score desc', () => runQuery(table, { ...base, sort: { key: 'score', dir: 'desc' } }));
   time('sort by disagreement', () => runQuery(table, { ...base, sort: { key: 'disagreement', dir: 'desc' } }));

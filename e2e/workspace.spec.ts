@@ -6,6 +6,8 @@
  *   are on screen beside it, and the page itself does not scroll;
  * - five models: legend, a list column each, overlay / side by side with even panes;
  * - splitters move with the keyboard;
+ * - filters on a model outside the A/B pair (its own group in the sidebar) list exactly the cases
+ *   the CLI's case lines give that outcome for that model, and the URL carries them;
  * - a copied link, opened on a fresh page, names the folder and files it needs and restores the
  *   same view (protocol, compare mode, shown models, pair, filter, case) once they are opened.
  * Run: npx vite build && npx playwright test e2e/workspace.spec.ts
@@ -15,7 +17,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { fillOpfs } from './helpers';
+import { fillOpfs, openFilters, type CaseLine } from './helpers';
+import { runCli } from '../test/cli';
 
 const LTB_MINI = shared('data/ltb-mini');
 const LTB_REF = shared('reference/ltb');
@@ -156,6 +159,61 @@ for (const vp of [
     });
   });
 }
+
+test.describe('filters per model beyond the pair (issue 13)', () => {
+  test.skip(!HAS_SHARED, '*** ../shared is absent: skipping ***');
+  test.use({ viewport: { width: 1366, height: 768 } });
+
+  test("the third model's outcome filter lists exactly the cases its CLI case lines give that outcome, and the URL carries it", async ({ page }) => {
+    test.setTimeout(180_000);
+    // Expected from Node: the CLI's case_analysis.jsonl for the three reference sets.
+    const out = mkdtempSync(join(tmpdir(), 'benchlens-i13-'));
+    const r = runCli(['score', '--dataset', LTB_MINI, '--pred', join(LTB_REF, 'ltbmini-object.json'), '--pred', join(LTB_REF, 'ltbmini-mmocr.jsonl'), '--pred', join(LTB_REF, 'ltbmini-icdar'), '--out', out]);
+    expect(r.status, r.stderr).toBe(0);
+    const lines = readFileSync(join(out, 'case_analysis.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as CaseLine & { outcome: string });
+    rmSync(out, { recursive: true, force: true });
+    const idsWith = (model: string, outcome: string) => lines.filter((l) => l.model === model && l.outcome === outcome).map((l) => l.case_id).sort();
+    const third = 'ltbmini-icdar';
+    // An outcome whose cases differ from both models of the pair, so only the third model's filter gives that list.
+    const outcome = ['pass', 'partial', 'fail'].find((o) => {
+      const ids = idsWith(third, o).join();
+      return ids !== '' && ids !== idsWith('ltbmini-object', o).join() && ids !== idsWith('ltbmini-mmocr', o).join();
+    });
+    if (!outcome) throw new Error('no outcome of ltbmini-icdar tells it apart from the pair');
+    const want = idsWith(third, outcome);
+
+    await page.goto('/');
+    await openFiveModels(page);
+    await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+    await openFilters(page);
+    // The pair is A = ltbmini-object, B = ltbmini-mmocr; every other shown model has its own group, in its colour.
+    const groups = page.getByTestId('model-filter');
+    await expect(groups).toHaveCount(3);
+    expect(await groups.evaluateAll((els) => els.map((e) => e.getAttribute('data-model')))).toEqual(MODELS.slice(2));
+    const group = page.locator(`[data-testid="model-filter"][data-model="${third}"]`);
+    const swatch = await group.locator('summary .swatch').evaluate((e) => getComputedStyle(e).backgroundColor);
+    const chipSwatch = await page.locator(`[data-testid="model-chip"][data-model="${third}"] .swatch`).evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(swatch).toBe(chipSwatch);
+    const chip = group.getByTestId(`outcome-m-${outcome}`);
+    await expect(chip.locator('.cb-count')).toHaveText(String(want.length));
+
+    await chip.click();
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    const rows = page.getByTestId('case-row');
+    await expect(rows).toHaveCount(want.length);
+    expect((await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')))).sort()).toEqual(want);
+    await expect.poll(() => page.evaluate(() => new URLSearchParams(location.hash.slice(1)).get('outcome@ltbmini-icdar'))).toBe(outcome);
+    if (process.env.BENCHLENS_SHOTS) await page.screenshot({ path: join(process.env.BENCHLENS_SHOTS, 'filters-per-model-1366x768.png') });
+    // AND with the pair: adding A's "pass" keeps only the cases both say so for.
+    await page.getByTestId('outcome-a-pass').click();
+    const both = want.filter((id) => idsWith('ltbmini-object', 'pass').includes(id));
+    await expect(rows).toHaveCount(both.length);
+    expect((await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')))).sort()).toEqual(both);
+  });
+});
 
 test.describe('a copied link', () => {
   test.skip(!HAS_SHARED, '*** ../shared is absent: skipping ***');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createStore } from 'zustand/vanilla';
+import { OUTCOME_CODES } from '../core/caseTable';
 import { createCasesSlice, type CasesSlice } from './store/casesSlice';
 import { syntheticCaseTable } from './panels/cases/syntheticTable';
 import { bindCasesHash, parseCasesHash, serialiseCasesHash, type CasesUrlState, type HashHost } from './urlState';
@@ -10,6 +11,10 @@ const full: CasesUrlState = {
   filter: {
     a: { outcomes: ['fail', 'partial'], errorKinds: ['no_extract'], score: [0, 0.5] },
     b: { outcomes: ['pass'], errorKinds: [], score: null },
+  },
+  byModel: {
+    'third model': { outcomes: ['fail'], errorKinds: ['no_extract', 'FN split'], score: [0.1, 0.9] },
+    'a&b=c@d': { outcomes: ['pass', 'partial'], errorKinds: [], score: null },
   },
   search: 'exit #2',
   sort: { key: 'disagreement', dir: 'desc' },
@@ -51,8 +56,8 @@ describe('the cases URL hash', () => {
   });
 
   it('keeps keys it does not own, in their place, and replaces its own', () => {
-    const prev = '#demo=ltb&a=old&f.task=x&bench=ltb';
-    const hash = serialiseCasesHash({ ...full, facets: {}, filter: parseCasesHash('').filter, search: '', sort: { key: 'table', dir: 'asc' }, selectedCaseId: null, viewMode: 'list', review: [], shown: [], compare: 'single', tab: null }, prev);
+    const prev = '#demo=ltb&a=old&f.task=x&outcome@old=fail&bench=ltb';
+    const hash = serialiseCasesHash({ ...full, facets: {}, filter: parseCasesHash('').filter, byModel: {}, search: '', sort: { key: 'table', dir: 'asc' }, selectedCaseId: null, viewMode: 'list', review: [], shown: [], compare: 'single', tab: null }, prev);
     expect(hash).toBe('demo=ltb&bench=ltb&a=model+one&b=model-b');
   });
 
@@ -95,6 +100,48 @@ function fakeHost(hash: string) {
   const fire = (t: string) => listeners.get(t)?.forEach((l) => l());
   return { host, writes, fire, listeners };
 }
+
+describe('filters on any model by name in the URL (issue 13)', () => {
+  it("writes a third model's outcome, error and score filters under its name, beside the pair's a/b keys", () => {
+    const hash = serialiseCasesHash({ ...parseCasesHash(''), models: { a: 'm1', b: 'm2' }, byModel: { m3: { outcomes: ['fail', 'partial'], errorKinds: ['no_infer'], score: [0, 0.5] } } });
+    const p = new URLSearchParams(hash);
+    expect(p.get('outcome@m3')).toBe('fail,partial');
+    expect(p.getAll('err@m3')).toEqual(['no_infer']);
+    expect(p.get('score@m3')).toBe('0..0.5');
+    expect(p.get('outcome')).toBeNull();
+    expect(parseCasesHash(hash).byModel).toEqual({ m3: { outcomes: ['fail', 'partial'], errorKinds: ['no_infer'], score: [0, 0.5] } });
+  });
+
+  it('still reads the a/b filter keys of old links, and drops malformed named filters', () => {
+    const s = parseCasesHash('#a=m1&b=m2&outcome=fail&err.b=no_extract&score.b=0..0.3&outcome@m3=bogus&score@m4=2..1&outcome@=fail&err@m5=');
+    expect(s.filter.a.outcomes).toEqual(['fail']);
+    expect(s.filter.b).toEqual({ outcomes: [], errorKinds: ['no_extract'], score: [0, 0.3] });
+    expect(s.byModel).toEqual({});
+  });
+
+  it('a toggle on a third model filters the store and lands in the hash; clearing it leaves no key', () => {
+    const store = createStore<CasesSlice>()(createCasesSlice);
+    const { host } = fakeHost('#demo=ltb');
+    bindCasesHash(store, host);
+    const table = syntheticCaseTable({ cases: 200, models: ['m1', 'm2', 'm3'], seed: 4 });
+    store.getState().setCaseTable(table);
+    store.getState().toggleOutcome({ model: 'm3' }, 'fail');
+    const m3 = table.perModel.m3.outcome;
+    const want = table.caseIds.filter((_, i) => m3[i] === OUTCOME_CODES.indexOf('fail'));
+    expect(want.length).toBeGreaterThan(0);
+    expect([...store.getState().caseResult!.rows].map((i) => table.caseIds[i])).toEqual(want);
+    expect(new URLSearchParams(host.location.hash.slice(1)).get('outcome@m3')).toBe('fail');
+    // A fresh store restored from that hash shows the same cases.
+    const again = createStore<CasesSlice>()(createCasesSlice);
+    bindCasesHash(again, fakeHost(host.location.hash).host);
+    again.getState().setCaseTable(table);
+    expect([...again.getState().caseResult!.rows].map((i) => table.caseIds[i])).toEqual(want);
+    store.getState().toggleOutcome({ model: 'm3' }, 'fail');
+    expect(store.getState().caseQuery.byModel).toEqual({});
+    expect(host.location.hash).not.toContain('m3');
+    expect(store.getState().caseResult!.rows.length).toBe(table.caseIds.length);
+  });
+});
 
 describe('bindCasesHash', () => {
   it('restores filters from the hash, writes changes back with replaceState, and follows hashchange', () => {

@@ -9,6 +9,9 @@
  *   outcome, outcome.b   comma-separated outcomes of model A / model B
  *   err, err.b           an error kind of model A / B; repeated for several
  *   score, score.b       an inclusive score range `lo..hi` of model A / B
+ *   outcome@<model>,     the same three filters on any loaded model by name (`outcome@model-c=fail`),
+ *   err@<model>,         AND-ed with the pair's; `a`/`b` keys above stay as they were, so old
+ *   score@<model>        links open unchanged
  *   q                    the text search
  *   sort                 the sort key, `-` in front for descending (`-disagreement`)
  *   case                 the selected case id
@@ -33,6 +36,8 @@ export interface CasesUrlState {
   facets: Record<string, string[]>;
   models: Record<ModelSlot, string | null>;
   filter: Record<ModelSlot, ModelFilter>;
+  /** Filters on models by name (`outcome@m`, `err@m`, `score@m`); absent = none. */
+  byModel?: Record<string, ModelFilter>;
   search: string;
   sort: SortSpec;
   selectedCaseId: string | null;
@@ -51,9 +56,12 @@ const SORT_KEYS: readonly SortKey[] = ['table', 'id', 'score', 'disagreement', '
 const OUTCOMES = OUTCOME_CODES.filter((o) => o !== 'none') as OutcomeName[];
 const SLOT_SUFFIX: Record<ModelSlot, string> = { a: '', b: '.b' };
 
+const NAMED_PREFIXES = ['outcome@', 'err@', 'score@'] as const;
+
 function isOwnedKey(key: string): boolean {
   return (
     key.startsWith('f.') ||
+    NAMED_PREFIXES.some((p) => key.startsWith(p)) ||
     ['a', 'b', 'q', 'sort', 'case', 'view', 'rv', 'outcome', 'outcome.b', 'err', 'err.b', 'score', 'score.b', 'm', 'cmp', 'tab'].includes(key)
   );
 }
@@ -90,6 +98,20 @@ export function parseCasesHash(hash: string): CasesUrlState {
       score: parseRange(p.get(`score${sfx}`)),
     };
   }
+  const byModel: Record<string, ModelFilter> = {};
+  for (const [key, value] of p) {
+    const at = key.indexOf('@');
+    const prefix = key.slice(0, at + 1);
+    const model = key.slice(at + 1);
+    if (at < 0 || model === '' || !(NAMED_PREFIXES as readonly string[]).includes(prefix)) continue;
+    const f = (byModel[model] ??= { outcomes: [], errorKinds: [], score: null });
+    if (prefix === 'outcome@') {
+      for (const o of value.split(',')) if ((OUTCOMES as string[]).includes(o) && !f.outcomes.includes(o as OutcomeName)) f.outcomes.push(o as OutcomeName);
+    } else if (prefix === 'err@') {
+      if (value !== '' && !f.errorKinds.includes(value)) f.errorKinds.push(value);
+    } else f.score = parseRange(value);
+  }
+  for (const [model, f] of Object.entries(byModel)) if (f.outcomes.length === 0 && f.errorKinds.length === 0 && !f.score) delete byModel[model];
   const sortText = p.get('sort') ?? '';
   const desc = sortText.startsWith('-');
   const sortKey = (desc ? sortText.slice(1) : sortText) as SortKey;
@@ -98,6 +120,7 @@ export function parseCasesHash(hash: string): CasesUrlState {
     facets,
     models: { a: p.get('a') || null, b: p.get('b') || null },
     filter,
+    byModel,
     search: p.get('q') ?? '',
     sort,
     selectedCaseId: p.get('case') || null,
@@ -127,6 +150,12 @@ export function serialiseCasesHash(state: CasesUrlState, previousHash = ''): str
     for (const k of f.errorKinds) out.append(`err${sfx}`, k);
     if (f.score) out.set(`score${sfx}`, `${f.score[0]}..${f.score[1]}`);
   }
+  for (const model of Object.keys(state.byModel ?? {}).sort()) {
+    const f = state.byModel![model];
+    if (f.outcomes.length > 0) out.set(`outcome@${model}`, f.outcomes.join(','));
+    for (const k of f.errorKinds) out.append(`err@${model}`, k);
+    if (f.score) out.set(`score@${model}`, `${f.score[0]}..${f.score[1]}`);
+  }
   if (state.search) out.set('q', state.search);
   if (state.sort.key !== 'table' || state.sort.dir !== 'asc') out.set('sort', `${state.sort.dir === 'desc' ? '-' : ''}${state.sort.key}`);
   if (state.selectedCaseId) out.set('case', state.selectedCaseId);
@@ -149,6 +178,7 @@ export function casesUrlStateOf(
     facets: q.facets,
     models: q.models,
     filter: q.filter,
+    byModel: q.byModel ?? {},
     search: q.search,
     sort: q.sort,
     selectedCaseId: s.selectedCaseId,

@@ -13,9 +13,12 @@ import type { CaseTable } from '../../core/caseTable';
 import {
   compareFilters,
   emptyQuery,
+  filterOf,
+  isActiveFilter,
   rowOfCase,
   runQuery,
   type CaseQuery,
+  type FilterTarget,
   type ModelFilter,
   type ModelSlot,
   type OutcomeName,
@@ -58,11 +61,12 @@ export interface CasesActions {
   /** Replaces one facet's selection; null (or []) clears it. */
   setFacetFilter: (key: string, value: string | string[] | null) => void;
   toggleFacetValue: (key: string, value: string) => void;
-  setOutcomeFilter: (slot: ModelSlot, outcomes: OutcomeName[]) => void;
-  toggleOutcome: (slot: ModelSlot, outcome: OutcomeName) => void;
-  setErrorFilter: (slot: ModelSlot, kinds: string[]) => void;
-  toggleErrorKind: (slot: ModelSlot, kind: string) => void;
-  setScoreRange: (slot: ModelSlot, range: [number, number] | null) => void;
+  /** Model filters take a slot of the pair ('a', 'b') or any model by name ({ model }). */
+  setOutcomeFilter: (slot: FilterTarget, outcomes: OutcomeName[]) => void;
+  toggleOutcome: (slot: FilterTarget, outcome: OutcomeName) => void;
+  setErrorFilter: (slot: FilterTarget, kinds: string[]) => void;
+  toggleErrorKind: (slot: FilterTarget, kind: string) => void;
+  setScoreRange: (slot: FilterTarget, range: [number, number] | null) => void;
   setSearch: (text: string) => void;
   /** A key alone keeps the current direction unless the key changes (then its natural one). */
   setSort: (sort: SortSpec | SortKey) => void;
@@ -119,7 +123,7 @@ export function shownModelsOf(table: Pick<CaseTable, 'models'> | null, shown: re
 
 /** True when a linked view needs nothing more than this table has (its models, its case). */
 export function linkSatisfied(table: CaseTable, want: CasesUrlState): boolean {
-  const names = [want.models.a, want.models.b, ...(want.shown ?? []), ...(want.needModels ?? [])].filter((m): m is string => !!m);
+  const names = [want.models.a, want.models.b, ...(want.shown ?? []), ...(want.needModels ?? []), ...Object.keys(want.byModel ?? {})].filter((m): m is string => !!m);
   if (!names.every((m) => table.models.includes(m))) return false;
   return want.selectedCaseId === null || rowOfCase(table, want.selectedCaseId) >= 0;
 }
@@ -151,8 +155,14 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
     // A choice made on a loaded table replaces whatever a link still wanted.
     set({ caseQuery: next, caseResult: caseTable ? runQuery(caseTable, next, caseReviewStatus) : null, ...(caseTable ? { linkWanted: null } : {}) });
   };
-  const patchFilter = (slot: ModelSlot, change: Partial<ModelFilter>) =>
-    update((q) => ({ ...q, filter: { ...q.filter, [slot]: { ...q.filter[slot], ...change } } }));
+  const patchFilter = (slot: FilterTarget, change: Partial<ModelFilter>) =>
+    update((q) => {
+      if (typeof slot === 'string') return { ...q, filter: { ...q.filter, [slot]: { ...q.filter[slot], ...change } } };
+      const byModel = { ...q.byModel, [slot.model]: { ...filterOf(q, slot), ...change } };
+      // A model whose filter is back to empty leaves the query (and the URL).
+      if (!isActiveFilter(byModel[slot.model])) delete byModel[slot.model];
+      return { ...q, byModel };
+    });
   const step = (delta: number) => {
     const { caseTable, caseResult, selectedCaseId } = get();
     if (!caseTable || !caseResult) return selectedCaseId;
@@ -208,12 +218,12 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
     },
     setOutcomeFilter: (slot, outcomes) => patchFilter(slot, { outcomes: [...outcomes] }),
     toggleOutcome: (slot, outcome) => {
-      const cur = get().caseQuery.filter[slot].outcomes;
+      const cur = filterOf(get().caseQuery, slot).outcomes;
       patchFilter(slot, { outcomes: cur.includes(outcome) ? cur.filter((o) => o !== outcome) : [...cur, outcome] });
     },
     setErrorFilter: (slot, kinds) => patchFilter(slot, { errorKinds: [...kinds] }),
     toggleErrorKind: (slot, kind) => {
-      const cur = get().caseQuery.filter[slot].errorKinds;
+      const cur = filterOf(get().caseQuery, slot).errorKinds;
       patchFilter(slot, { errorKinds: cur.includes(kind) ? cur.filter((k) => k !== kind) : [...cur, kind] });
     },
     setScoreRange: (slot, range) => patchFilter(slot, { score: range && range[0] <= range[1] ? [range[0], range[1]] : null }),
@@ -275,7 +285,7 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
 
 /** The query part of a URL state. */
 function queryOf(s: CasesUrlState): CaseQuery {
-  return { facets: s.facets, models: s.models, filter: s.filter, search: s.search, sort: s.sort, review: s.review ?? [] };
+  return { facets: s.facets, models: s.models, filter: s.filter, byModel: s.byModel ?? {}, search: s.search, sort: s.sort, review: s.review ?? [] };
 }
 
 /** An explicit choice by the user: unknown names become null, and B may be "none". */

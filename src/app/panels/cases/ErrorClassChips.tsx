@@ -6,16 +6,17 @@
 import { useStore, type StoreApi } from 'zustand';
 import { parseErrorClassKind } from '../../../core/errorClassKinds';
 import type { CasesSlice } from '../../store/casesSlice';
-import type { ModelSlot } from './query';
+import { countsOf, filterOf, type FilterTarget } from './query';
 
-export function ErrorClassChips({ store, slot, kinds }: { store: StoreApi<CasesSlice>; slot: ModelSlot; kinds: readonly string[] }) {
-  const selected = useStore(store, (s) => s.caseQuery.filter[slot].errorKinds);
-  const counts = useStore(store, (s) => s.caseResult?.errorCounts[slot]);
+/** `label` names the target in accessible names ("A", "B" or the model's name). */
+export function ErrorClassChips({ store, slot, kinds, label }: { store: StoreApi<CasesSlice>; slot: FilterTarget; kinds: readonly string[]; label: string }) {
+  const selected = useStore(store, (s) => filterOf(s.caseQuery, slot).errorKinds);
+  const counts = useStore(store, (s) => (s.caseResult ? countsOf(s.caseResult, slot)?.errorCounts : undefined));
   const classes = kinds.map((k, bit) => ({ k, bit, c: parseErrorClassKind(k) })).filter((x) => x.c !== null);
   if (classes.length === 0) return null;
   const { toggleErrorKind } = store.getState();
   return (
-    <div className="cb-chips" role="group" aria-label={`Error class of ${slot.toUpperCase()}`} data-testid={`error-class-${slot}`}>
+    <div className="cb-chips" role="group" aria-label={`Error class of ${label}`} data-testid={typeof slot === 'string' ? `error-class-${slot}` : 'error-class-model'}>
       {classes.map(({ k, bit, c }) => {
         const on = selected.includes(k);
         return (

@@ -1,15 +1,19 @@
 /**
  * The filter sidebar: per-model outcome and error chips, a score range, and one checkbox list per
- * facet, each value with the number of cases it would give under the other filters.
+ * facet, each value with the number of cases it would give under the other filters. The compared
+ * pair (A, B) comes first; every other shown model (or one still filtered) gets a collapsible group
+ * of the same filters in its colour, AND-ed with the rest (issue 13).
  */
 import { useState } from 'react';
 import { useStore, type StoreApi } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { modelColor } from '../../canvas/style';
 import { OUTCOME_CODES, type CaseTable } from '../../../core/caseTable';
 import { parseErrorClassKind } from '../../../core/errorClassKinds';
 import { REVIEW_STATUSES } from '../../../core/qa';
-import type { CasesSlice } from '../../store/casesSlice';
+import { shownModelsOf, type CasesSlice } from '../../store/casesSlice';
 import { facetLabel, orderFacetValues } from './format';
-import type { ModelSlot, OutcomeName } from './query';
+import { countsOf, filterOf, isActiveFilter, type FilterTarget, type OutcomeName } from './query';
 import { ErrorClassChips } from './ErrorClassChips';
 import { SuspectQueue } from './SuspectQueue';
 
@@ -19,9 +23,28 @@ const OUTCOMES = OUTCOME_CODES.filter((o) => o !== 'none') as OutcomeName[];
 
 export function FacetSidebar({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTable }) {
   const models = useStore(store, (s) => s.caseQuery.models);
+  // Shown models outside the pair, plus any model still filtered (hidden or not), in table order.
+  const others = useStore(
+    store,
+    useShallow((s) => {
+      const shown = shownModelsOf(table, s.shownModels);
+      const byModel = s.caseQuery.byModel ?? {};
+      const pair = [s.caseQuery.models.a, s.caseQuery.models.b];
+      return table.models.filter((m) => (shown.includes(m) && !pair.includes(m)) || (byModel[m] && isActiveFilter(byModel[m])));
+    }),
+  );
   return (
     <aside className="cb-sidebar" aria-label="Case filters">
       {(['a', 'b'] as const).map((slot) => (models[slot] ? <ModelFilters key={slot} store={store} table={table} slot={slot} model={models[slot]!} /> : null))}
+      {others.map((m) => (
+        <details key={m} className="cb-facet cb-model-group" data-testid="model-filter" data-model={m} style={{ borderLeftColor: modelColor(table.models.indexOf(m)) }} open>
+          <summary>
+            <span className="swatch" style={{ background: modelColor(table.models.indexOf(m)) }} aria-hidden="true" />
+            {m}
+          </summary>
+          <ModelFilters store={store} table={table} slot={{ model: m }} model={m} />
+        </details>
+      ))}
       {models.a && <ReviewSection store={store} />}
       <SuspectQueue store={store} />
       {table.facets.map((col) => (
@@ -31,20 +54,26 @@ export function FacetSidebar({ store, table }: { store: StoreApi<CasesSlice>; ta
   );
 }
 
-function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlice>; table: CaseTable; slot: ModelSlot; model: string }) {
-  const filter = useStore(store, (s) => s.caseQuery.filter[slot]);
-  const outcomeCounts = useStore(store, (s) => s.caseResult?.outcomeCounts[slot]);
-  const errorCounts = useStore(store, (s) => s.caseResult?.errorCounts[slot]);
+/** One model's filters: a slot of the pair (with its A/B heading) or a model by name (inside its group). */
+function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlice>; table: CaseTable; slot: FilterTarget; model: string }) {
+  const filter = useStore(store, (s) => filterOf(s.caseQuery, slot));
+  const outcomeCounts = useStore(store, (s) => (s.caseResult ? countsOf(s.caseResult, slot)?.outcomeCounts : undefined));
+  const errorCounts = useStore(store, (s) => (s.caseResult ? countsOf(s.caseResult, slot)?.errorCounts : undefined));
+  const named = typeof slot !== 'string';
+  const label = named ? model : slot.toUpperCase();
+  const id = named ? 'm' : slot;
   const { toggleOutcome, toggleErrorKind } = store.getState();
   const allKinds = table.perModel[model]?.errorKinds ?? [];
   // Error classes (errors.md) get their own chips (ErrorClassChips); the bits stay those of allKinds.
   const kinds = allKinds.filter((k) => !isErrorClassKind(k));
   return (
-    <section className="cb-facet" data-testid={`model-filter-${slot}`}>
-      <h3>
-        <span className={`cb-slot cb-slot-${slot}`}>{slot.toUpperCase()}</span> {model}
-      </h3>
-      <div className="cb-chips" role="group" aria-label={`Outcome of ${slot.toUpperCase()}`}>
+    <section className={named ? undefined : 'cb-facet'} data-testid={named ? undefined : `model-filter-${slot}`}>
+      {!named && (
+        <h3>
+          <span className={`cb-slot cb-slot-${slot}`}>{label}</span> {model}
+        </h3>
+      )}
+      <div className="cb-chips" role="group" aria-label={`Outcome of ${label}`}>
         {OUTCOMES.map((o) => {
           const on = filter.outcomes.includes(o);
           return (
@@ -53,7 +82,7 @@ function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlic
               type="button"
               className={`cb-chip cb-outcome-${o}${on ? ' cb-on' : ''}`}
               aria-pressed={on}
-              data-testid={`outcome-${slot}-${o}`}
+              data-testid={`outcome-${id}-${o}`}
               onClick={() => toggleOutcome(slot, o)}
             >
               {o} <span className="cb-count">{outcomeCounts?.[OUTCOME_CODES.indexOf(o)] ?? 0}</span>
@@ -62,7 +91,7 @@ function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlic
         })}
       </div>
       {kinds.length > 0 && (
-        <div className="cb-chips" role="group" aria-label={`Errors of ${slot.toUpperCase()}`}>
+        <div className="cb-chips" role="group" aria-label={`Errors of ${label}`}>
           {kinds.map((k) => {
             const bit = allKinds.indexOf(k);
             const on = filter.errorKinds.includes(k);
@@ -74,13 +103,13 @@ function ModelFilters({ store, table, slot, model }: { store: StoreApi<CasesSlic
           })}
         </div>
       )}
-      <ErrorClassChips store={store} slot={slot} kinds={allKinds} />
-      <ScoreRange store={store} slot={slot} range={filter.score} />
+      <ErrorClassChips store={store} slot={slot} kinds={allKinds} label={label} />
+      <ScoreRange store={store} slot={slot} label={label} range={filter.score} />
     </section>
   );
 }
 
-function ScoreRange({ store, slot, range }: { store: StoreApi<CasesSlice>; slot: ModelSlot; range: [number, number] | null }) {
+function ScoreRange({ store, slot, label, range }: { store: StoreApi<CasesSlice>; slot: FilterTarget; label: string; range: [number, number] | null }) {
   // Uncontrolled inputs, re-created when the range changes elsewhere (URL, clear): typing "0." must not be fought.
   const apply = (form: HTMLFormElement) => {
     const lo = (form.elements.namedItem('lo') as HTMLInputElement).value.trim();
@@ -102,10 +131,10 @@ function ScoreRange({ store, slot, range }: { store: StoreApi<CasesSlice>; slot:
       onBlur={(e) => apply(e.currentTarget)}
     >
       <label>
-        score ≥ <input name="lo" inputMode="decimal" size={4} defaultValue={shown(range?.[0])} aria-label={`Lowest score of ${slot.toUpperCase()}`} />
+        score ≥ <input name="lo" inputMode="decimal" size={4} defaultValue={shown(range?.[0])} aria-label={`Lowest score of ${label}`} />
       </label>
       <label>
-        ≤ <input name="hi" inputMode="decimal" size={4} defaultValue={shown(range?.[1])} aria-label={`Highest score of ${slot.toUpperCase()}`} />
+        ≤ <input name="hi" inputMode="decimal" size={4} defaultValue={shown(range?.[1])} aria-label={`Highest score of ${label}`} />
       </label>
     </form>
   );

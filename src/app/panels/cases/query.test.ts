@@ -10,11 +10,15 @@ function naive(table: CaseTable, q: CaseQuery) {
     const col = table.facets.find((f) => f.key === key)!;
     return [...col.codes.subarray(col.offsets[i], col.offsets[i + 1])].map((c) => col.values[c]);
   };
-  const modelOk = (i: number, slot: 'a' | 'b', skip: string | null) => {
-    const m = q.models[slot];
+  // Every filtered model: the pair's slots, then the named ones (key `m:<name>`), each with its own filter.
+  const targets: [string, string | null, ModelFilter][] = [
+    ['a', q.models.a, q.filter.a],
+    ['b', q.models.b, q.filter.b],
+    ...Object.entries(q.byModel ?? {}).map(([m, f]): [string, string, ModelFilter] => [`m:${m}`, m, f]),
+  ];
+  const modelOk = (i: number, [slot, m, f]: [string, string | null, ModelFilter], skip: string | null) => {
     const cols = m ? table.perModel[m] : undefined;
     if (!cols) return true;
-    const f: ModelFilter = q.filter[slot];
     if (skip !== `outcome.${slot}` && f.outcomes.length && !f.outcomes.includes(OUTCOME_CODES[cols.outcome[i]])) return false;
     if (skip !== `error.${slot}` && f.errorKinds.length && !cols.errorKinds.some((k, bit) => f.errorKinds.includes(k) && cols.errorMask[i] & (1 << bit))) return false;
     if (f.score && !(cols.score[i] >= f.score[0] && cols.score[i] <= f.score[1])) return false;
@@ -25,7 +29,7 @@ function naive(table: CaseTable, q: CaseQuery) {
       if (key === skip || wanted.length === 0 || !table.facets.some((f) => f.key === key)) continue;
       if (!facetValues(i, key).some((v) => wanted.includes(v))) return false;
     }
-    if (!modelOk(i, 'a', skip) || !modelOk(i, 'b', skip)) return false;
+    if (!targets.every((t) => modelOk(i, t, skip))) return false;
     return q.search.toLowerCase().split(/\s+/).filter(Boolean).every((t) => table.searchText[i].includes(t) || table.caseIds[i].toLowerCase().includes(t));
   };
   const rows = table.caseIds.map((_, i) => i).filter((i) => matches(i, null));
@@ -35,13 +39,15 @@ function naive(table: CaseTable, q: CaseQuery) {
     for (let i = 0; i < table.caseIds.length; i++) if (matches(i, col.key)) for (const v of facetValues(i, col.key)) counts[v] = (counts[v] ?? 0) + 1;
     facetCounts[col.key] = counts;
   }
-  const outcomeCounts = (slot: 'a' | 'b') => {
+  const outcomeCounts = (slot: string) => {
     const counts: Record<string, number> = {};
-    const cols = q.models[slot] ? table.perModel[q.models[slot]!] : undefined;
+    const m = slot === 'a' || slot === 'b' ? q.models[slot] : slot.slice(2);
+    const cols = m ? table.perModel[m] : undefined;
     if (cols) for (let i = 0; i < table.caseIds.length; i++) if (matches(i, `outcome.${slot}`)) counts[OUTCOME_CODES[cols.outcome[i]]] = (counts[OUTCOME_CODES[cols.outcome[i]]] ?? 0) + 1;
     return counts;
   };
-  return { rows, facetCounts, outcomeA: outcomeCounts('a'), outcomeB: outcomeCounts('b') };
+  const outcomeByModel = Object.fromEntries(table.models.filter((m) => table.perModel[m]).map((m) => [m, outcomeCounts(`m:${m}`)]));
+  return { rows, facetCounts, outcomeA: outcomeCounts('a'), outcomeB: outcomeCounts('b'), outcomeByModel };
 }
 
 function asRecord(values: string[], counts: Uint32Array): Record<string, number> {
@@ -63,6 +69,7 @@ function expectSameAsNaive(table: CaseTable, q: CaseQuery) {
   for (const col of table.facets) expect(asRecord(col.values, got.facetCounts[col.key]), col.key).toEqual(want.facetCounts[col.key]);
   expect(outcomeRecord(got.outcomeCounts.a)).toEqual(want.outcomeA);
   expect(outcomeRecord(got.outcomeCounts.b)).toEqual(want.outcomeB);
+  expect(Object.fromEntries(Object.entries(got.byModel).map(([m, c]) => [m, outcomeRecord(c.outcomeCounts)]))).toEqual(want.outcomeByModel);
   return got;
 }
 
@@ -223,6 +230,62 @@ describe('runQuery', () => {
     });
     const r = expectSameAsNaive(big, q);
     expect(r.rows.length).toBeGreaterThan(100);
+  });
+});
+
+describe('filters on any loaded model, not only the pair (issue 13)', () => {
+  const five = syntheticCaseTable({ cases: 600, models: ['m1', 'm2', 'm3', 'm4', 'm5'], seed: 11 });
+  const pair = (patch: Partial<CaseQuery>): CaseQuery => ({ ...emptyQuery(), models: { a: 'm1', b: 'm2' }, ...patch });
+  const outcomeOf = (m: string, i: number) => OUTCOME_CODES[five.perModel[m].outcome[i]];
+  const f = (patch: Partial<ModelFilter>): ModelFilter => ({ outcomes: [], errorKinds: [], score: null, ...patch });
+
+  it("keeps exactly the cases whose third model's outcome is the chosen one, and counts that model's outcomes under the other filters", () => {
+    const r = expectSameAsNaive(five, pair({ byModel: { m3: f({ outcomes: ['fail'] }) } }));
+    const want = five.caseIds.map((_, i) => i).filter((i) => outcomeOf('m3', i) === 'fail');
+    expect(want.length).toBeGreaterThan(0);
+    expect([...r.rows]).toEqual(want);
+    // Its own counts ignore its own selection: they are m3's outcomes over every case.
+    const all = five.caseIds.map((_, i) => outcomeOf('m3', i));
+    expect(r.byModel.m3.outcomeCounts[OUTCOME_CODES.indexOf('pass')]).toBe(all.filter((o) => o === 'pass').length);
+    expect(r.byModel.m3.outcomeCounts[OUTCOME_CODES.indexOf('fail')]).toBe(want.length);
+  });
+
+  it('ANDs filters of several models with the pair, facets and each other, counts like the obvious implementation', () => {
+    const q = pair({
+      facets: { task: ['parsing', 'spotting'] },
+      filter: { a: f({ outcomes: ['pass'] }), b: f({}) },
+      byModel: { m3: f({ outcomes: ['fail', 'partial'] }), m5: f({ errorKinds: ['no_extract', 'no_infer'], score: [0, 0.5] }), m4: f({ outcomes: ['pass', 'partial'] }) },
+    });
+    const r = expectSameAsNaive(five, q);
+    expect(r.rows.length).toBeGreaterThan(0);
+    for (const i of r.rows) {
+      expect(outcomeOf('m1', i)).toBe('pass');
+      expect(['fail', 'partial']).toContain(outcomeOf('m3', i));
+      expect(['pass', 'partial']).toContain(outcomeOf('m4', i));
+      expect(five.perModel.m5.score[i]).toBeLessThanOrEqual(0.5);
+    }
+    // Error counts of a named model under the other filters: the cases that would match with its error filter lifted.
+    const lifted = runQuery(five, { ...q, byModel: { ...q.byModel, m5: f({ score: [0, 0.5] }) } });
+    const bit = five.perModel.m5.errorKinds.indexOf('no_extract');
+    const withKind = [...lifted.rows].filter((i) => five.perModel.m5.errorMask[i] & (1 << bit)).length;
+    expect(r.byModel.m5.errorCounts[bit]).toBe(withKind);
+  });
+
+  it('counts the outcomes of every model of the table, filtered or not', () => {
+    const r = expectSameAsNaive(five, pair({ facets: { task: ['parsing'] }, byModel: { m3: f({ outcomes: ['pass'] }) } }));
+    expect(Object.keys(r.byModel)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    const m5pass = [...r.rows].filter((i) => outcomeOf('m5', i) === 'pass').length;
+    expect(r.byModel.m5.outcomeCounts[OUTCOME_CODES.indexOf('pass')]).toBe(m5pass);
+  });
+
+  it('a filter on a model the table does not have filters nothing and reports no counts; one on model A is AND-ed with the slot', () => {
+    const r = runQuery(five, pair({ byModel: { nosuch: f({ outcomes: ['fail'] }) } }));
+    expect(r.rows.length).toBe(five.caseIds.length);
+    expect(r.byModel.nosuch).toBeUndefined();
+    const both = expectSameAsNaive(five, pair({ filter: { a: f({ outcomes: ['pass', 'fail'] }), b: f({}) }, byModel: { m1: f({ outcomes: ['fail', 'partial'] }) } }));
+    expect([...both.rows]).toEqual(five.caseIds.map((_, i) => i).filter((i) => outcomeOf('m1', i) === 'fail'));
+    expect(hasFilters(pair({ byModel: { m4: f({ score: [0, 1] }) } }))).toBe(true);
+    expect(hasFilters(pair({ byModel: { m4: f({}) } }))).toBe(false);
   });
 });
 

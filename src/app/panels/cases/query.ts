@@ -12,6 +12,8 @@ import { REVIEW_STATUSES, type ReviewStatus } from '../../../core/qa';
 
 export type OutcomeName = (typeof OUTCOME_CODES)[number];
 export type ModelSlot = 'a' | 'b';
+/** What a model filter is set on: a slot of the compared pair, or any loaded model by name. */
+export type FilterTarget = ModelSlot | { model: string };
 
 /** Filters on one model of the compared pair. */
 export interface ModelFilter {
@@ -37,6 +39,11 @@ export interface CaseQuery {
   /** The compared pair; filters and sort keys of a slot whose model is null (or unknown) do nothing. */
   models: Record<ModelSlot, string | null>;
   filter: Record<ModelSlot, ModelFilter>;
+  /**
+   * Filters on any loaded model by name (issue 13), AND-ed with each other and with the pair's;
+   * a model the table does not have filters nothing. Absent = none.
+   */
+  byModel?: Record<string, ModelFilter>;
   /** Space-separated terms; every term must occur in the case id or its search text. */
   search: string;
   sort: SortSpec;
@@ -53,6 +60,11 @@ export interface QueryResult {
   outcomeCounts: Record<ModelSlot, Uint32Array>;
   /** Per slot: count per error kind of that model (same order as ModelColumns.errorKinds). */
   errorCounts: Record<ModelSlot, Uint32Array>;
+  /**
+   * Per model of the table (filtered or not, so the sidebar can show counts for every shown model):
+   * its outcome and error counts under the other filters, as for a slot.
+   */
+  byModel: Record<string, { outcomeCounts: Uint32Array; errorCounts: Uint32Array }>;
   /** Count per review status of model A (index into REVIEW_STATUSES); all zero without model A. */
   reviewCounts: Uint32Array;
 }
@@ -81,10 +93,21 @@ export function emptyQuery(): CaseQuery {
     facets: {},
     models: { a: null, b: null },
     filter: { a: { outcomes: [], errorKinds: [], score: null }, b: { outcomes: [], errorKinds: [], score: null } },
+    byModel: {},
     search: '',
     sort: { key: 'table', dir: 'asc' },
     review: [],
   };
+}
+
+/** The filter a target has in a query (the empty filter when none is set). */
+export function filterOf(q: Pick<CaseQuery, 'filter' | 'byModel'>, target: FilterTarget): ModelFilter {
+  return typeof target === 'string' ? q.filter[target] : (q.byModel?.[target.model] ?? EMPTY_MODEL_FILTER);
+}
+
+/** A target's outcome and error counts in a result; undefined when it filters nothing (no such model). */
+export function countsOf(r: QueryResult, target: FilterTarget): { outcomeCounts: Uint32Array; errorCounts: Uint32Array } | undefined {
+  return typeof target === 'string' ? { outcomeCounts: r.outcomeCounts[target], errorCounts: r.errorCounts[target] } : r.byModel[target.model];
 }
 
 export function outcomeCode(name: OutcomeName): number {
@@ -125,6 +148,9 @@ interface FacetDim {
 
 interface ModelDims {
   cols: ModelColumns;
+  /** Dimension ids of this model's outcome and error filters (see DIM_* below). */
+  outcomeDim: number;
+  errorDim: number;
   outcomeSelected: Uint8Array | null; // per OutcomeCode
   errorSelected: number; // bitmask over cols.errorKinds; 0 = no filter (or no known kind selected)
   errorFilterActive: boolean;
@@ -133,7 +159,7 @@ interface ModelDims {
   errorCounts: Uint32Array;
 }
 
-function modelDims(table: CaseTable, model: string | null, f: ModelFilter): ModelDims | null {
+function modelDims(table: CaseTable, model: string | null, f: ModelFilter, index: number): ModelDims | null {
   const cols = model ? table.perModel[model] : undefined;
   if (!cols) return null;
   let outcomeSelected: Uint8Array | null = null;
@@ -151,6 +177,8 @@ function modelDims(table: CaseTable, model: string | null, f: ModelFilter): Mode
   }
   return {
     cols,
+    outcomeDim: DIM_MODEL_BASE - 2 * index,
+    errorDim: DIM_MODEL_BASE - 2 * index - 1,
     outcomeSelected,
     errorSelected: errorSelected >>> 0,
     errorFilterActive: f.errorKinds.length > 0,
@@ -161,12 +189,10 @@ function modelDims(table: CaseTable, model: string | null, f: ModelFilter): Mode
 }
 
 // Dimension ids, used to remember which single dimension a row fails: facets are 0..F-1.
-const DIM_OUTCOME_A = -1;
-const DIM_ERROR_A = -2;
-const DIM_OUTCOME_B = -3;
-const DIM_ERROR_B = -4;
+// Model k of the filtered models (A, B, then byModel) has outcome DIM_MODEL_BASE − 2k, errors one less.
 const DIM_REVIEW = -5;
-const DIM_UNCOUNTED = -100; // score range and text search: filters with no value counts
+const DIM_UNCOUNTED = -1; // score range and text search: filters with no value counts
+const DIM_MODEL_BASE = -10;
 
 /**
  * Filters, counts and sorts in one pass over the rows. Cost: O(rows × (facet values + models))
@@ -187,8 +213,17 @@ export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Arra
     }
     return { kind: 'facet', key: col.key, offsets: col.offsets, codes: col.codes, selected, counts: new Uint32Array(col.values.length) };
   });
-  const a = modelDims(table, q.models.a, q.filter.a);
-  const b = modelDims(table, q.models.b, q.filter.b);
+  const a = modelDims(table, q.models.a, q.filter.a, 0);
+  const b = modelDims(table, q.models.b, q.filter.b, 1);
+  // A and B first, then every model of the table by name (its filter, or none, counted either way).
+  const named: [string, ModelDims][] = [];
+  for (const model of table.models) {
+    const d = modelDims(table, model, q.byModel?.[model] ?? EMPTY_MODEL_FILTER, 2 + named.length);
+    if (d) named.push([model, d]);
+  }
+  const dims: ModelDims[] = [...(a ? [a] : []), ...(b ? [b] : []), ...named.map(([, d]) => d)];
+  // Only dimensions that filter are checked per row; every one of them counts.
+  const filtering = dims.filter((d) => d.outcomeSelected || d.errorFilterActive || d.score);
   const terms = q.search.toLowerCase().split(/\s+/).filter(Boolean);
   const ids = terms.length > 0 ? lowerCaseIds(table) : null;
   // Review status is a dimension of model A's result; without model A it neither filters nor counts.
@@ -224,16 +259,17 @@ export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Arra
         failDim = d;
       }
     }
-    if (fails < 2 && a) {
-      if (a.outcomeSelected && !a.outcomeSelected[a.cols.outcome[i]]) {
+    for (let k = 0; k < filtering.length && fails < 2; k++) {
+      const m = filtering[k];
+      if (m.outcomeSelected && !m.outcomeSelected[m.cols.outcome[i]]) {
         fails++;
-        failDim = DIM_OUTCOME_A;
+        failDim = m.outcomeDim;
       }
-      if (a.errorFilterActive && (a.cols.errorMask[i] & a.errorSelected) === 0) {
+      if (m.errorFilterActive && (m.cols.errorMask[i] & m.errorSelected) === 0) {
         fails++;
-        failDim = DIM_ERROR_A;
+        failDim = m.errorDim;
       }
-      if (a.score && !inRange(a.cols.score[i], a.score)) {
+      if (m.score && !inRange(m.cols.score[i], m.score)) {
         fails++;
         failDim = DIM_UNCOUNTED;
       }
@@ -241,20 +277,6 @@ export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Arra
     if (fails < 2 && reviewSelected && !reviewSelected[status[i]]) {
       fails++;
       failDim = DIM_REVIEW;
-    }
-    if (fails < 2 && b) {
-      if (b.outcomeSelected && !b.outcomeSelected[b.cols.outcome[i]]) {
-        fails++;
-        failDim = DIM_OUTCOME_B;
-      }
-      if (b.errorFilterActive && (b.cols.errorMask[i] & b.errorSelected) === 0) {
-        fails++;
-        failDim = DIM_ERROR_B;
-      }
-      if (b.score && !inRange(b.cols.score[i], b.score)) {
-        fails++;
-        failDim = DIM_UNCOUNTED;
-      }
     }
     if (fails < 2 && ids) {
       const text = table.searchText[i] ?? '';
@@ -276,14 +298,11 @@ export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Arra
       const f = facets[d];
       for (let j = f.offsets[i], end = f.offsets[i + 1]; j < end; j++) f.counts[f.codes[j]]++;
     }
-    if (a) {
-      if (fails === 0 || failDim === DIM_REVIEW) reviewCounts[status[i]]++;
-      if (fails === 0 || failDim === DIM_OUTCOME_A) a.outcomeCounts[a.cols.outcome[i]]++;
-      if (fails === 0 || failDim === DIM_ERROR_A) countBits(a.cols.errorMask[i], a.errorCounts);
-    }
-    if (b) {
-      if (fails === 0 || failDim === DIM_OUTCOME_B) b.outcomeCounts[b.cols.outcome[i]]++;
-      if (fails === 0 || failDim === DIM_ERROR_B) countBits(b.cols.errorMask[i], b.errorCounts);
+    if (a && (fails === 0 || failDim === DIM_REVIEW)) reviewCounts[status[i]]++;
+    for (let k = 0; k < dims.length; k++) {
+      const m = dims[k];
+      if (fails === 0 || failDim === m.outcomeDim) m.outcomeCounts[m.cols.outcome[i]]++;
+      if (fails === 0 || failDim === m.errorDim) countBits(m.cols.errorMask[i], m.errorCounts);
     }
   }
   const rows = sortRows(table, out.slice(0, matched), q);
@@ -294,6 +313,7 @@ export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Arra
     facetCounts,
     outcomeCounts: { a: a?.outcomeCounts ?? new Uint32Array(OUTCOME_CODES.length), b: b?.outcomeCounts ?? new Uint32Array(OUTCOME_CODES.length) },
     errorCounts: { a: a?.errorCounts ?? new Uint32Array(0), b: b?.errorCounts ?? new Uint32Array(0) },
+    byModel: Object.fromEntries(named.map(([model, d]) => [model, { outcomeCounts: d.outcomeCounts, errorCounts: d.errorCounts }])),
     reviewCounts,
   };
 }
@@ -415,13 +435,19 @@ export function compareFilters(direction: 'a-passes-b-fails' | 'b-passes-a-fails
   return direction === 'a-passes-b-fails' ? { a: pass, b: fail } : { a: fail, b: pass };
 }
 
+/** True when a model filter restricts anything. */
+export function isActiveFilter(f: ModelFilter): boolean {
+  return f.outcomes.length > 0 || f.errorKinds.length > 0 || f.score !== null;
+}
+
 /** True when the query filters anything (the "clear filters" button shows then). */
 export function hasFilters(q: CaseQuery): boolean {
-  const modelActive = (f: ModelFilter) => f.outcomes.length > 0 || f.errorKinds.length > 0 || f.score !== null;
+  const modelActive = isActiveFilter;
   return (
     Object.values(q.facets).some((v) => v.length > 0) ||
     modelActive(q.filter.a) ||
     modelActive(q.filter.b) ||
+    Object.values(q.byModel ?? {}).some(modelActive) ||
     q.search.trim() !== '' ||
     (q.review?.length ?? 0) > 0
   );
