@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { REPO_ROOT } from '../test/shared';
 import { writeBigLtb, type BigLtb } from './bigLtb';
-import { countsByState, metricCell, openCase, viewer, type CaseLine } from './helpers';
+import { countsByState, metricCell, openCase, showReport, viewer, type CaseLine } from './helpers';
 
 const BYTES = Number(process.env.BENCHLENS_BIG_JSONL_BYTES ?? 2 ** 30);
 const DIR = join(tmpdir(), `benchlens-big-jsonl-${BYTES}`);
@@ -119,7 +119,9 @@ test('a 1 GiB JSONL streams with MiB progress, the page answers meanwhile, and t
   expect(new Set(answers).size).toBe(answers.length); // a fresh frame each time
   expect(focusMoves).toBeGreaterThan(0);
 
-  // The report: every metric cell equals Node's value exactly (the title holds the full value).
+  // The report (its own tab; picked now, it stays on screen when the score lands): every metric
+  // cell equals Node's value exactly (the title holds the full value).
+  await showReport(page);
   await expect(metricCell(page, MODEL, 'norm/hmean')).toBeVisible({ timeout: 30 * 60_000 });
   const want = await node;
   const cells = page.locator(`section[aria-label="Report"] .report-body > table td[data-model="${MODEL}"][data-key]`);
@@ -151,6 +153,7 @@ test('Cancel during the read stops it: the page says so, no model is added, and 
   writeFileSync(small, await firstLines(big.predictions, 20));
 
   await openDataset(page);
+  await showReport(page); // the Models and Warnings panels live beside the report
   await page.getByTestId('prediction-files-input').setInputFiles(big.predictions);
   const status = page.getByRole('status', { name: 'Adding predictions' });
   await expect(status).toBeVisible({ timeout: 60_000 });

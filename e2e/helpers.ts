@@ -126,6 +126,9 @@ export const viewer = <T>(page: Page, fn: keyof CaseViewerHandle, ...args: unkno
 
 /** Opens the case through the list's search box and waits until the viewer shows it. */
 export async function openCase(page: Page, caseId: string): Promise<void> {
+  // The case list lives in the workspace tab (the report may be the one on screen).
+  const tab = page.getByTestId('tab-workspace');
+  if ((await tab.count()) > 0 && (await tab.getAttribute('aria-selected')) !== 'true') await showWorkspace(page);
   await page.getByLabel('Search cases').fill(caseId);
   const row = page.locator(`[data-testid="case-row"][data-case-id="${caseId}"]`);
   await row.click();

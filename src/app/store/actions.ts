@@ -53,16 +53,18 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
     return;
   }
   if (gen !== generation) return;
+  // A link names its protocol and options: use them when this dataset offers that protocol. Read
+  // before the store changes: the URL is rewritten from the store as soon as the dataset is set.
+  const protocol = (!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol;
   useBench.setState({ report: null, extras: {}, modelError: null, scoreError: null });
   const s = useBench.getState();
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
   // Opened as a chosen benchmark, the worker detected nothing: keep the list the user chose from.
   const candidates = keepCandidates ? (st.dataset?.candidates ?? []) : opened.candidates;
+  s.setProtocol(protocol);
   s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, reportLayout: opened.reportLayout, demo: opened.demo, label, candidates });
   await showModels(opened.models);
-  // A link names its protocol and options: use them when this dataset offers that protocol.
-  s.setProtocol((!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol);
   if (opened.models.length > 0) await rescore();
 }
 
