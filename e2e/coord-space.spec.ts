@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { expectMetric, metricCell } from './helpers';
+import { expectMetric, metricCell, showReport } from './helpers';
 
 const MINI = shared('data/tabench-mini');
 
@@ -40,6 +40,7 @@ test.describe('coordinate spaces in the page', () => {
       await page.goto('/');
       await page.getByTestId('dataset-folder-input').setInputFiles(MINI);
       await expect(page.getByTestId('dataset-summary')).toContainText('TABench — 40 queries');
+      await showReport(page); // warnings and protocol controls sit beside the report
       await page.getByTestId('prediction-files-input').setInputFiles(file);
       const model = 'qwen3vl-rel-as-abs';
       await expect(metricCell(page, model, 't2r/f1')).toBeVisible();

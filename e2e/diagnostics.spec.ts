@@ -12,6 +12,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { Report } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
+import { showReport } from './helpers';
 
 interface Line {
   case_id: string;
@@ -47,6 +48,7 @@ test.describe('the error taxonomy on the LTB demo', () => {
   test('each class bar lists exactly the cases with that class, with the report’s counts', async ({ page }) => {
     const node = await nodeDemo();
     await page.goto('/#demo=ltb');
+    await showReport(page); // picked before the score lands, the report stays on screen
     const bars = page.getByTestId('error-bars');
     await expect(bars).toBeVisible({ timeout: 60_000 });
     await expect(bars).toHaveAttribute('data-unit', 'hard'); // the case split, where the cases' classes are
@@ -64,6 +66,7 @@ test.describe('the error taxonomy on the LTB demo', () => {
       const fp = (want.fp as Record<string, number>)[cls] ?? 0;
       await expect(b, `${model} ${cls}`).toHaveAttribute('data-fn', String(fn));
       await expect(b, `${model} ${cls}`).toHaveAttribute('data-fp', String(fp));
+      await showReport(page); // a bar click opened the workspace on its cases
       await b.click();
       const expected = node.lines
         .filter((l) => l.model === model && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
@@ -102,6 +105,7 @@ test.describe('the error taxonomy on the LTB demo', () => {
   test('a bin of the per-case score histogram lists exactly its cases', async ({ page }) => {
     const node = await nodeDemo();
     await page.goto('/#demo=ltb');
+    await showReport(page);
     const hist = page.getByTestId('score-histogram');
     await expect(hist).toBeVisible({ timeout: 60_000 });
     const model = 'demo-psenet';
@@ -114,6 +118,7 @@ test.describe('the error taxonomy on the LTB demo', () => {
       const k = Number(await bin.getAttribute('data-bin'));
       const count = Number(await bin.getAttribute('data-count'));
       total += count;
+      await showReport(page); // a bin click opened the workspace on its cases
       await bin.click({ force: true }); // a short bar sits under the grid lines
       // Bin k of 10 over [0, 1]: [k/10, (k+1)/10), the last one closed.
       const expected = node.lines
@@ -161,6 +166,7 @@ test.describe('the GT suspects and the threshold curve on the LTB demo', () => {
     const scores = psenet.cases.map((c) => c.score).filter((v): v is number => v !== null);
 
     await page.goto('/#demo=ltb');
+    await showReport(page);
     await expect(page.getByTestId('error-bars')).toBeVisible({ timeout: 60_000 });
     await page.getByLabel('Report unit').selectOption('norm');
     await expect(page.getByTestId('error-bars')).toHaveAttribute('data-unit', 'norm');
@@ -175,6 +181,7 @@ test.describe('the GT suspects and the threshold curve on the LTB demo', () => {
     const want = Array.from({ length: 10 }, (_, k) => scores.filter((v) => v >= k / 10 && (k === 9 ? v <= 1 : v < (k + 1) / 10)).length);
     expect(counts).toEqual(want);
     // A class bar counts the classes at each model's best threshold: clicking one unpins the threshold.
+    await showReport(page); // the point click opened the workspace on its cases
     await page.locator('[data-testid="error-bars"] button.error-bar:not([disabled])').first().click();
     await expect(protocolLine).not.toContainText('case_threshold', { timeout: 60_000 });
     await expect(protocolLine).toContainText('case_split=norm');
@@ -191,6 +198,7 @@ for (const [benchmark, unit] of [
     const node = await nodeDemo(benchmark);
     await page.setViewportSize({ width: 1600, height: 2400 });
     await page.goto(`/#demo=${benchmark}`);
+    await showReport(page);
     const bars = page.getByTestId('error-bars');
     await expect(bars).toBeVisible({ timeout: 60_000 });
     await expect(bars).toHaveAttribute('data-unit', unit);
@@ -204,6 +212,7 @@ for (const [benchmark, unit] of [
       const want = node.report.models[model].diagnostics!.errors[unit];
       await expect(b).toHaveAttribute('data-fn', String((want.fn as Record<string, number>)[cls] ?? 0));
       await expect(b).toHaveAttribute('data-fp', String((want.fp as Record<string, number>)[cls] ?? 0));
+      await showReport(page); // a bar click opened the workspace on its cases
       await b.click();
       const expected = node.lines
         .filter((l) => l.model === model && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
@@ -219,6 +228,7 @@ test('on the chronicles demo a class bar of one script lists that script’s cas
   const node = await nodeDemo('chronicles');
   await page.setViewportSize({ width: 1600, height: 2400 });
   await page.goto('/#demo=chronicles');
+  await showReport(page);
   await expect(page.getByTestId('error-bars')).toBeVisible({ timeout: 60_000 });
   const unit = 'oracle_bone/spotting';
   await page.getByLabel('Report unit').selectOption(unit);

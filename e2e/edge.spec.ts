@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { makeDemo } from '../src/core/benchmarks/ltb/demo';
 import { zipBomb } from '../test/zipFixtures';
+import { showReport } from './helpers';
 
 test.describe('a zip bomb in the page', () => {
   for (const [kind, bytes] of [
@@ -21,6 +22,7 @@ test.describe('a zip bomb in the page', () => {
       writeFileSync(bomb, bytes());
       await page.goto('/#demo=ltb');
       await expect(page.getByTestId('dataset-summary')).toContainText('LTB');
+      await showReport(page); // the Models panel sits beside the report
       const models = page.getByRole('region', { name: 'Models' });
       await expect(models.locator('.model-name')).toHaveCount(2);
       await page.getByTestId('prediction-files-input').setInputFiles(bomb);
@@ -62,6 +64,7 @@ test.describe('bidi controls in dataset strings', () => {
     await page.bringToFront();
     await page.getByTestId('dataset-folder-input').setInputFiles(root);
     await expect(page.getByTestId('dataset-summary')).toContainText('Chronicles');
+    await showReport(page); // the Models and Warnings panels sit beside the report
     await page.getByTestId('prediction-files-input').setInputFiles(preds);
     const model = page.getByRole('region', { name: 'Models' }).locator('.model-name');
     await expect(model).toHaveText(`model${RLO}a`);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { expectMetric, metricCell } from './helpers';
+import { expectMetric, metricCell, showReport } from './helpers';
 
 const LTB_MINI = shared('data/ltb-mini');
 const LTB_REF = shared('reference/ltb');
@@ -27,6 +27,7 @@ test.describe('refused prediction files in the page', () => {
     await page.bringToFront();
     await page.getByTestId('dataset-folder-input').setInputFiles(LTB_MINI);
     await expect(page.getByTestId('dataset-summary')).toContainText('LTB — 15 splits');
+    await showReport(page); // the Models panel sits beside the report
     await page.getByTestId('prediction-files-input').setInputFiles(join(LTB_REF, 'ltbmini-object.json'));
     const want = expected('ltbmini-object')['norm/hmean'];
     await expectMetric(page, 'ltbmini-object', 'norm/hmean', want);
@@ -61,6 +62,7 @@ test.describe('refused prediction files in the page', () => {
     await page.bringToFront();
     await page.getByTestId('dataset-folder-input').setInputFiles(LTB_MINI);
     await expect(page.getByTestId('dataset-summary')).toContainText('LTB — 15 splits');
+    await showReport(page);
     await page.getByTestId('prediction-files-input').setInputFiles(file);
     await expect(metricCell(page, 'system_results', 'norm/hmean')).toBeVisible();
     await expect(page.getByRole('region', { name: 'Warnings' })).toContainText('carry no confidence');

@@ -17,6 +17,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { makeDemo } from '../src/core/benchmarks/ltb/demo';
 import { BenchSession } from '../src/core/session';
 import { HAS_SHARED, shared } from '../test/shared';
+import { showReport, showWorkspace } from './helpers';
 
 const HARNESS = '/harness/qa.html';
 
@@ -197,7 +198,9 @@ test.describe('storage full', () => {
 test.describe('reviews in the app follow the data, not the names', () => {
   test.skip(!HAS_SHARED, 'needs ../shared (ltb-mini and the LTB reference predictions)');
 
+  // Cases are in the workspace tab, the Models panel beside the report.
   async function selectCase(page: Page, id: string) {
+    await showWorkspace(page);
     const row = page.locator(`[data-testid="case-row"][data-case-id="${id}"]`);
     await row.click();
     await expect(row).toHaveAttribute('aria-selected', 'true');
@@ -205,6 +208,7 @@ test.describe('reviews in the app follow the data, not the names', () => {
   }
 
   async function addFile(page: Page, name: string, path: string, model: string) {
+    await showReport(page);
     await page.getByTestId('prediction-files-input').setInputFiles({ name, mimeType: 'application/octet-stream', buffer: readFileSync(path) });
     await expect(page.getByRole('button', { name: `Remove ${model}`, exact: true })).toBeVisible({ timeout: 60_000 });
   }
@@ -216,6 +220,7 @@ test.describe('reviews in the app follow the data, not the names', () => {
     await expect(page.getByTestId('dataset-summary')).toBeVisible({ timeout: 60_000 });
     const object = shared('reference/ltb/ltbmini-object.json');
     await addFile(page, 'ltbmini-object.json', object, 'ltbmini-object');
+    await showWorkspace(page);
     await expect(page.getByTestId('case-row').nth(2)).toBeVisible({ timeout: 60_000 });
     const [predCase, gtCase] = await Promise.all([1, 2].map((i) => page.getByTestId('case-row').nth(i).getAttribute('data-case-id')));
 
@@ -232,7 +237,8 @@ test.describe('reviews in the app follow the data, not the names', () => {
     const content = await page.getByTestId('review-panel').getAttribute('data-prediction');
     expect(content).toMatch(/^[0-9a-f]{16}$/);
 
-    // Rename the model.
+    // Rename the model (the Models panel sits beside the report).
+    await showReport(page);
     await page.getByRole('button', { name: 'Rename ltbmini-object', exact: true }).click();
     await page.getByLabel('New name for ltbmini-object').fill('my detector');
     await page.getByLabel('New name for ltbmini-object').press('Enter');
@@ -242,6 +248,7 @@ test.describe('reviews in the app follow the data, not the names', () => {
     await expect(page.getByLabel('Case note')).toHaveValue('misses the rotated word');
 
     // Remove it, then add the same bytes under another file name.
+    await showReport(page);
     await page.getByRole('button', { name: 'Remove my detector', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Remove my detector', exact: true })).toHaveCount(0);
     await addFile(page, 'run-2026-final.json', object, 'run-2026-final');
@@ -254,6 +261,7 @@ test.describe('reviews in the app follow the data, not the names', () => {
 
     // Another prediction file alone: the GT review is there, the other file's review is not.
     await addFile(page, 'ltbmini-mmocr.jsonl', shared('reference/ltb/ltbmini-mmocr.jsonl'), 'ltbmini-mmocr');
+    await showReport(page);
     await page.getByRole('button', { name: 'Remove run-2026-final', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Remove run-2026-final', exact: true })).toHaveCount(0);
     await selectCase(page, gtCase!);

@@ -7,7 +7,8 @@
 import { useEffect, useState } from 'react';
 import type { StoreApi } from 'zustand';
 import type { Suspect } from '../../../core';
-import { putInstanceReview, putReview } from '../../../db/reviewsRepo';
+import { putInstanceReview, setCaseStatus } from '../../../db/reviewsRepo';
+import { predSubject } from '../../../db/subjects';
 import { isTypingTarget } from '../../qa/reviewKeys';
 import { useBench } from '../../store';
 import type { CasesSlice } from '../../store/casesSlice';
@@ -33,6 +34,8 @@ export function SuspectQueue({ store }: { store: StoreApi<CasesSlice> }) {
   const suspects = useBench((s) => s.report?.diagnostics?.suspects);
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
   const modelA = useBench((s) => s.caseQuery.models.a);
+  // Reviews of a model's predictions belong to its file's content (src/db/subjects.ts).
+  const contentA = useBench((s) => (modelA ? s.modelContent[modelA] : undefined));
   const selectCase = useBench((s) => s.selectCase);
   const [at, setAt] = useState<{ list: Suspect[] | undefined; i: number | null }>({ list: undefined, i: null });
   const [saved, setSaved] = useState<string | null>(null);
@@ -58,10 +61,16 @@ export function SuspectQueue({ store }: { store: StoreApi<CasesSlice> }) {
   const current = i === null ? null : list[i];
   const file = async (gtProblem: boolean) => {
     if (!current || !fingerprint || !modelA) return;
+    if (!contentA) {
+      setSaved(`not filed: the content key of ${modelA} is not known yet (its reviews wait for it)`);
+      return;
+    }
     const status = !gtProblem ? 'model_error' : current.kind === 'missing_gt' ? 'gt_missing' : 'gt_wrong';
-    await putReview(fingerprint, modelA, current.case_id, { status });
+    // A GT status is stored on the dataset's GT review, a model error on model A's prediction set.
+    const pred = predSubject(contentA);
+    await setCaseStatus(fingerprint, pred, current.case_id, status, undefined, { model: modelA });
     const inst = current.kind === 'wrong_gt' ? (current.gt !== undefined ? { side: 'gt' as const, id: current.gt } : null) : current.pred?.[modelA] !== undefined ? { side: 'pred' as const, id: current.pred[modelA] } : null;
-    if (inst) await putInstanceReview(fingerprint, modelA, current.case_id, { ...inst, status });
+    if (inst) await putInstanceReview(fingerprint, pred, current.case_id, { ...inst, status }, undefined, { model: modelA });
     setSaved(`${current.case_id}: ${status.replace('_', ' ')} (review of ${modelA})`);
   };
   return (
