@@ -57,8 +57,13 @@ export type ReportSection =
        * the counts on the page; report.json keeps the official numbers.
        */
       emptyRow?: { counts: string[]; columns: string[] };
-      /** Case-table facets a row's name may list the cases of (the row key a value of one): the name becomes a link. */
+      /**
+       * Case-table facets a row may list the cases of (its key, or one of its facetValues, a value
+       * of one): the row's name becomes a link, and a click on a cell lists that model's cases.
+       */
       rowFacets?: string[];
+      /** Case-table facets a column key may be a value of (Chronicles: the task): a cell click filters on it too. */
+      columnFacets?: string[];
     }
   /** A table the dataset itself ships (PulseBench's results/ leaderboard), beside the models. */
   | { kind: 'leaderboard'; caption: string; columns: { col: string; key: string }[] };

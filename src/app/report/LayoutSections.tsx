@@ -11,7 +11,7 @@ import { useBench } from '../store';
 import { formatMetric } from './format';
 import { KeyTable } from './KeyTable';
 import { MetricCell } from './MetricCell';
-import { useFacetLookup, useSetFacet } from './facets';
+import { useFacetLookup, useListCases, useSetFacet } from './facets';
 
 export function LayoutSection({ report, section }: { report: Report; section: ReportSection }) {
   switch (section.kind) {
@@ -29,15 +29,43 @@ type Grid = Extract<ReportSection, { kind: 'grid' }>;
 function GridSection({ report, section }: { report: Report; section: Grid }) {
   const lookup = useFacetLookup();
   const setFacet = useSetFacet();
+  const listCases = useListCases();
   const models = Object.keys(report.models);
   const rows = gridRows(section, report);
   if (rows.length === 0) return null;
   const caption = gridCaption(section, report);
+  const rowFacet = (r: (typeof rows)[number]) =>
+    section.rowFacets ? [r.key, ...(r.facetValues ?? [])].map((v) => lookup(section.rowFacets!, v)).find((f) => f !== undefined) : undefined;
   const rowHead = (r: (typeof rows)[number]) => (
     <th scope="row" title={r.title}>
-      <RowName label={r.label} facet={section.rowFacets ? lookup(section.rowFacets, r.key) : undefined} onPick={setFacet} />
+      <RowName label={r.label} facet={rowFacet(r)} onPick={setFacet} />
     </th>
   );
+  // A click on a number lists that model's cases of its row (and column, where the column is a
+  // facet value too), as model A, other filters cleared: the cell's own cases in the workspace.
+  const cellFilters = new Map<string, { key: string; value: string }[]>();
+  for (const r of rows) {
+    const rf = rowFacet(r);
+    for (const c of section.columns) {
+      const cf = section.columnFacets ? lookup(section.columnFacets, c.key) : undefined;
+      const fs = [rf, cf].filter((f): f is { key: string; value: string } => f !== undefined);
+      if (fs.length > 0) cellFilters.set(gridKey(section, r.key, c.key), fs);
+    }
+  }
+  const onCellClick = (e: React.MouseEvent) => {
+    const td = (e.target as HTMLElement).closest('td[data-model][data-key]');
+    const fs = td ? cellFilters.get(td.getAttribute('data-key')!) : undefined;
+    if (!td || !fs || td.hasAttribute('data-empty')) return;
+    const model = td.getAttribute('data-model')!;
+    listCases(() => {
+      const st = useBench.getState();
+      st.clearCaseFilters();
+      const b = st.caseQuery.models.b;
+      st.setModels(model, b === model ? st.caseQuery.models.a : b);
+      for (const f of fs) st.setFacetFilter(f.key, f.value);
+    });
+  };
+  const tableClass = cellFilters.size > 0 ? 'metrics cells-link' : 'metrics';
   const cell = (m: string, r: string, c: string) => {
     const metric = gridKey(section, r, c);
     const empty = section.emptyRow?.columns.includes(c) ? emptyRowCounts(section, report.models[m]?.metrics, r) : null;
@@ -47,7 +75,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
     return (
       <>
         {models.map((m) => (
-          <table key={m} className="metrics">
+          <table key={m} className={tableClass} onClick={onCellClick}>
             <caption>
               {caption.split('{model}').map((part, i) => (i === 0 ? part : [<bdi key={i}>{m}</bdi>, part]))}
             </caption>
@@ -75,7 +103,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
     );
   }
   return (
-    <table className="metrics">
+    <table className={tableClass} onClick={onCellClick}>
       <caption>{caption}</caption>
       <thead>
         <tr>

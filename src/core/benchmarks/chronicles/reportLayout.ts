@@ -46,6 +46,8 @@ function layout(): ReportLayout {
         ],
         perModel: 'table',
         decimals: 1,
+        rowFacets: ['script', 'font_type'],
+        columnFacets: ['task'],
       },
     ],
     units: {

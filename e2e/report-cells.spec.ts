@@ -1,0 +1,38 @@
+/**
+ * A number in a report table opens the workspace on its own cases (issue 13): on the Chronicles
+ * demo a per-script × task cell lists exactly the cases of that script and task, with that
+ * model as A; every case of each listed id exists in Node's case lines with those facets.
+ */
+import { expect, test } from '@playwright/test';
+import { BenchSession } from '../src/core/session';
+import { showReport } from './helpers';
+
+interface Line {
+  case_id: string;
+  model: string;
+  facets: Record<string, unknown>;
+}
+
+test('a per-script × task cell of the Chronicles demo lists exactly its cases in the workspace, its model as A', async ({ page }) => {
+  const { makeDemo } = await import('../src/core/benchmarks/chronicles/demo');
+  const bundle = await makeDemo();
+  const session = await BenchSession.open(bundle.source, 'chronicles');
+  await session.addBundledPredictions();
+  for (const p of bundle.predictions) await session.addPredictions(p);
+  const results = await session.score(session.resolveProtocol(undefined, {}));
+  const lines = [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line);
+  const model = results[results.length - 1].model;
+  const expected = [...new Set(lines.filter((l) => l.model === model && l.facets.script === 'oracle_bone' && l.facets.task === 'recognition').map((l) => l.case_id))].sort();
+  expect(expected.length).toBeGreaterThan(0);
+
+  await page.setViewportSize({ width: 1600, height: 1200 });
+  await page.goto('/#demo=chronicles');
+  await showReport(page);
+  const cell = page.locator(`table.cells-link td[data-model="${model}"][data-key="oracle_bone/recognition"]`);
+  await expect(cell).toBeVisible({ timeout: 60_000 });
+  await cell.click();
+  await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(new RegExp(`a=${encodeURIComponent(model)}`));
+  const rows = page.getByTestId('case-row');
+  await expect.poll(async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')!))).sort()).toEqual(expected);
+});
