@@ -173,10 +173,12 @@ test.describe('case list in the app', () => {
       const id = await row.getAttribute('data-case-id');
       await row.click();
       await page.getByTestId('outcome-a-pass').click();
+      await expect(page.getByTestId('outcome-a-pass')).toHaveAttribute('aria-pressed', 'true');
       const withOutcome = await shownCount(page);
+      // The URL is written a task after the change (one coalesced replaceState): poll it.
+      await expect.poll(() => page.url()).toContain('outcome=pass');
       expect(page.url()).toContain(`demo=${demo}`);
       expect(page.url()).toContain(`f.${facet}=`);
-      expect(page.url()).toContain('outcome=pass');
 
       await page.reload();
       await expect(page.getByTestId('case-row').first().or(page.getByText('No case matches these filters.'))).toBeVisible({ timeout: 60_000 });
