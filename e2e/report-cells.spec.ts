@@ -3,9 +3,17 @@
  * demo a per-script × task cell lists exactly the cases of that script and task, with that
  * model as A; every case of each listed id exists in Node's case lines with those facets.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { BenchSession } from '../src/core/session';
 import { showReport } from './helpers';
+
+/** The list holds exactly `expected`: its count, and every row it renders (it is virtualised). */
+async function expectListed(page: Page, expected: string[]): Promise<void> {
+  await expect(page.getByTestId('case-count')).toHaveAttribute('data-shown', String(expected.length));
+  const ids = await page.getByTestId('case-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')!));
+  expect(ids.length).toBeGreaterThan(0);
+  for (const id of ids) expect(expected).toContain(id);
+}
 
 interface Line {
   case_id: string;
@@ -33,6 +41,28 @@ test('a per-script × task cell of the Chronicles demo lists exactly its cases i
   await cell.click();
   await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(new RegExp(`a=${encodeURIComponent(model)}`));
-  const rows = page.getByTestId('case-row');
-  await expect.poll(async () => (await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')!))).sort()).toEqual(expected);
+  await expectListed(page, expected);
+});
+
+test('a per-category T2R cell of the TABench demo lists exactly that category’s T2R queries, its model as A', async ({ page }) => {
+  const { makeDemo } = await import('../src/core/benchmarks/tabench/demo');
+  const bundle = await makeDemo();
+  const session = await BenchSession.open(bundle.source, 'tabench');
+  await session.addBundledPredictions();
+  for (const p of bundle.predictions) await session.addPredictions(p);
+  const results = await session.score(session.resolveProtocol(undefined, {}));
+  const lines = [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line);
+  const model = results[0].model;
+  const category = String(lines.find((l) => l.model === model && l.facets.task === 'T2R')!.facets.category);
+  const expected = lines.filter((l) => l.model === model && l.facets.category === category && l.facets.task === 'T2R').map((l) => l.case_id).sort();
+  expect(expected.length).toBeGreaterThan(0);
+
+  await page.setViewportSize({ width: 1600, height: 1200 });
+  await page.goto('/#demo=tabench');
+  await showReport(page);
+  const cell = page.locator(`table.cells-link td[data-model="${model}"][data-key="category/${category}/t2r/f1"]`);
+  await expect(cell).toBeVisible({ timeout: 60_000 });
+  await cell.click();
+  await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+  await expectListed(page, expected);
 });

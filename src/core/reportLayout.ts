@@ -29,6 +29,8 @@ export interface LayoutColumn {
   key: string;
   label: string;
   title?: string;
+  /** Facet values a cell click may filter on instead of the key (TABench: R2T for r2t/accuracy). */
+  facetValues?: string[];
 }
 
 export type ReportSection =

@@ -47,7 +47,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
   for (const r of rows) {
     const rf = rowFacet(r);
     for (const c of section.columns) {
-      const cf = section.columnFacets ? lookup(section.columnFacets, c.key) : undefined;
+      const cf = section.columnFacets ? [c.key, ...(c.facetValues ?? [])].map((v) => lookup(section.columnFacets!, v)).find((f) => f !== undefined) : undefined;
       const fs = [rf, cf].filter((f): f is { key: string; value: string } => f !== undefined);
       if (fs.length > 0) cellFilters.set(gridKey(section, r.key, c.key), fs);
     }

@@ -6,17 +6,20 @@ export const TABENCH_REPORT_LAYOUT: ReportLayout = /* @__PURE__ */ layout();
 
 function layout(): ReportLayout {
   const GROUP_COLS = [
-    { key: 'r2t/accuracy', label: 'R2T acc' },
-    { key: 't2r/f1', label: 'T2R F1' },
+    { key: 'r2t/accuracy', label: 'R2T acc', facetValues: ['R2T'] },
+    { key: 't2r/f1', label: 'T2R F1', facetValues: ['T2R'] },
     { key: 'overall', label: 'Overall' },
   ];
-  const grouping = (prefix: string, caption: string): ReportSection => ({
+  // `facet`: the case facet a row of this grouping is a value of (a cell lists its cases).
+  const grouping = (prefix: string, caption: string, facet: string): ReportSection => ({
     kind: 'grid',
     caption,
     corner: prefix,
     rows: { fromPrefix: prefix },
     columns: GROUP_COLS,
     perModel: 'colgroup',
+    rowFacets: [facet],
+    columnFacets: ['task'],
   });
 
   return {
@@ -42,9 +45,9 @@ function layout(): ReportLayout {
           { label: 'Overall', key: 'overall' },
         ],
       },
-      grouping('category', 'per category'),
-      grouping('source', 'per source dataset'),
-      grouping('level', 'per annotation level'),
+      grouping('category', 'per category', 'category'),
+      grouping('source', 'per source dataset', 'source_dataset'),
+      grouping('level', 'per annotation level', 'annotation_level'),
     ],
     units: { label: 'task', units: [{ key: 't2r', label: 'T2R' }], default: 't2r', caseUnits: ['t2r'] },
     plots: [
