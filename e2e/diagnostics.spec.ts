@@ -35,6 +35,14 @@ async function nodeDemo(benchmark = 'ltb'): Promise<{ report: Report; lines: Lin
   return { report: session.report(protocol, results), lines: [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line) };
 }
 
+/** The sorted ids of `model`'s cases with an FN or FP of class `cls`, from Node's case lines. */
+function casesWithClass(lines: readonly Line[], model: string, cls: string): string[] {
+  return lines
+    .filter((l) => l.model === model && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
+    .map((l) => l.case_id)
+    .sort();
+}
+
 /** The case ids the case list shows (the demo's 8 cases fit on screen: no virtual scrolling). */
 async function listedCases(page: Page): Promise<string[]> {
   const count = page.getByTestId('case-count');
@@ -68,10 +76,7 @@ test.describe('the error taxonomy on the LTB demo', () => {
       await expect(b, `${model} ${cls}`).toHaveAttribute('data-fp', String(fp));
       await showReport(page); // a bar click opened the workspace on its cases
       await b.click();
-      const expected = node.lines
-        .filter((l) => l.model === model && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
-        .map((l) => l.case_id)
-        .sort();
+      const expected = casesWithClass(node.lines, model, cls);
       expect(expected.length, `${model} ${cls} has cases in Node`).toBeGreaterThan(0);
       await expect(page).toHaveURL(new RegExp(`a=${encodeURIComponent(model)}`));
       await expect.poll(() => listedCases(page), { message: `${model} · ${cls}` }).toEqual(expected);
@@ -214,10 +219,7 @@ for (const [benchmark, unit] of [
       await expect(b).toHaveAttribute('data-fp', String((want.fp as Record<string, number>)[cls] ?? 0));
       await showReport(page); // a bar click opened the workspace on its cases
       await b.click();
-      const expected = node.lines
-        .filter((l) => l.model === model && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
-        .map((l) => l.case_id)
-        .sort();
+      const expected = casesWithClass(node.lines, model, cls);
       expect(expected.length, `${model} ${cls} has cases in Node`).toBeGreaterThan(0);
       await expect.poll(() => listedCases(page), { message: `${benchmark} ${model} · ${cls}` }).toEqual(expected);
     }
@@ -238,10 +240,11 @@ test('on the chronicles demo a class bar of one script lists that script’s cas
   const model = (await b.getAttribute('data-model'))!;
   const cls = (await b.getAttribute('data-class'))!;
   await b.click();
-  const expected = node.lines
-    .filter((l) => l.model === model && l.facets?.script === 'oracle_bone' && [...l.gt, ...l.pred].some((x) => (x.state === 'fn' || x.state === 'fp') && x.error === cls))
-    .map((l) => l.case_id)
-    .sort();
+  const expected = casesWithClass(
+    node.lines.filter((l) => l.facets?.script === 'oracle_bone'),
+    model,
+    cls,
+  );
   expect(expected.length).toBeGreaterThan(0);
   await expect.poll(() => listedCases(page)).toEqual(expected);
 });

@@ -1,7 +1,7 @@
 /** Shared steps of the shell's browser tests (opening folders the three ways, reading cells). */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import type { CaseViewerHandle } from '../src/app/canvas/CaseViewer';
 
 /** Every file under `dir` (relative '/'-paths), hidden ones included (the app must skip them). */
@@ -139,3 +139,23 @@ export async function openCase(page: Page, caseId: string): Promise<void> {
   });
 }
 
+
+/**
+ * Every page of `target` gets a directory picker that hands back the origin-private folder
+ * `folder` (see fillOpfs) and counts its calls, so a test can tell whether a reopen went through
+ * the picker (pickerCalls) or through a stored handle.
+ */
+export async function stubCountingPicker(target: Page | BrowserContext, folder: string): Promise<void> {
+  await target.addInitScript((name: string) => {
+    const w = window as unknown as { __pickerCalls: number };
+    w.__pickerCalls = 0;
+    Object.assign(window, {
+      showDirectoryPicker: async () => {
+        w.__pickerCalls++;
+        return (await navigator.storage.getDirectory()).getDirectoryHandle(name);
+      },
+    });
+  }, folder);
+}
+
+export const pickerCalls = (page: Page) => page.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls);

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { dropPaths, expectMetric, fillOpfs, metricCell, showReport } from './helpers';
+import { dropPaths, expectMetric, fillOpfs, metricCell, pickerCalls, showReport, stubCountingPicker } from './helpers';
 
 const LTB_MINI = shared('data/ltb-mini');
 const LTB_REF = shared('reference/ltb');
@@ -20,24 +20,15 @@ test.describe('more ways to open a real LTB folder', () => {
   test.skip(!HAS_SHARED, '*** ../shared is absent: skipping the recent-folder and prediction-drop tests ***');
 
   test('a picked folder is listed under recent folders after a reload and reopens from there without the picker', async ({ page }) => {
-    await page.addInitScript(() => {
-      // The picker hands back the origin-private copy and counts its calls, so the test can
-      // tell that the reopen did not go through it.
-      const w = window as unknown as { __pickerCalls: number };
-      w.__pickerCalls = 0;
-      Object.assign(window, {
-        showDirectoryPicker: async () => {
-          w.__pickerCalls++;
-          return (await navigator.storage.getDirectory()).getDirectoryHandle('ltb-mini');
-        },
-      });
-    });
+    // The picker hands back the origin-private copy and counts its calls, so the test can
+    // tell whether a reopen went through it.
+    await stubCountingPicker(page, 'ltb-mini');
     await page.goto('/');
     await fillOpfs(page, LTB_MINI, 'ltb-mini');
     await page.getByRole('button', { name: 'Open folder…' }).click();
     const summary = page.getByTestId('dataset-summary');
     await expect(summary).toContainText('LTB — 15 splits');
-    expect(await page.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls)).toBe(1);
+    expect(await pickerCalls(page)).toBe(1);
 
     await page.goto('/');
     await page.reload();
@@ -50,7 +41,7 @@ test.describe('more ways to open a real LTB folder', () => {
     await expect(summary).toContainText('LTB — 15 splits');
     await expect(summary).toContainText('ltb-mini');
     // The fresh page's picker stub was never called: the folder came from the stored handle.
-    expect(await page.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls)).toBe(0);
+    expect(await pickerCalls(page)).toBe(0);
   });
 
   test('a prediction file and a prediction folder dropped together both score with the official numbers', async ({ page }) => {

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { fillOpfs, openFilters, type CaseLine } from './helpers';
+import { fillOpfs, openFilters, pickerCalls, stubCountingPicker, type CaseLine } from './helpers';
 import { runCli } from '../test/cli';
 
 const LTB_MINI = shared('data/ltb-mini');
@@ -280,17 +280,9 @@ test.describe('a copied link in the same browser (Chromium keeps the folder hand
 
   test('reopens the folder by itself from its recent handle, and restores the view once the predictions are added', async ({ page, context }) => {
     test.setTimeout(120_000);
-    // Every page of this browser gets the picker stub, which counts its calls.
-    await context.addInitScript(() => {
-      const w = window as unknown as { __pickerCalls: number };
-      w.__pickerCalls = 0;
-      Object.assign(window, {
-        showDirectoryPicker: async () => {
-          w.__pickerCalls++;
-          return (await navigator.storage.getDirectory()).getDirectoryHandle('ltb-mini');
-        },
-      });
-    });
+    // The picker hands back the origin-private copy and counts its calls, so the test can
+    // tell whether a reopen went through it.
+    await stubCountingPicker(context, 'ltb-mini');
     await page.goto('/');
     await fillOpfs(page, LTB_MINI, 'ltb-mini');
     await page.getByRole('button', { name: 'Open folder…' }).click();
@@ -307,7 +299,7 @@ test.describe('a copied link in the same browser (Chromium keeps the folder hand
     await fresh.goto(link);
     // No click, no picker: the stored handle (permission still granted) reopened the folder.
     await expect(fresh.getByTestId('dataset-summary')).toContainText('ltb-mini', { timeout: 30_000 });
-    expect(await fresh.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls)).toBe(0);
+    expect(await pickerCalls(fresh)).toBe(0);
     await expect(fresh.getByTestId('link-needs')).toContainText('ltbmini-object');
     await fresh.getByTestId('prediction-files-input').setInputFiles([join(LTB_REF, 'ltbmini-object.json'), join(LTB_REF, 'ltbmini-mmocr.jsonl')]);
     await expect(fresh.getByTestId('link-needs')).toHaveCount(0, { timeout: 60_000 });

@@ -13,25 +13,12 @@
  */
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
-import type { LayerToggles } from './draw';
-import type { Scene } from './scene';
+import type { PaneProps } from './Pane';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import type { ViewTransform } from './transform';
 import { motionEpoch, motionTransform, SETTLE_FRAMES, useSettledView } from './useSettledView';
 
-export interface FullDetailInput {
-  scene: Scene;
-  image: CanvasImageSource | null;
-  transform: ViewTransform;
-  width: number;
-  height: number;
-  layers: LayerToggles;
-  overlay: boolean;
-  /** One colour per shown model, in overlay mode (draw.ts DrawOptions.colors). */
-  colors?: readonly string[];
-  /** Receives what the shown drawing holds, by "side:state". */
-  stats: Record<string, number>;
-}
+/** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
+export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats'>;
 
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
 

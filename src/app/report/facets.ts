@@ -22,11 +22,8 @@ export function useFacetLookup(): (keys: readonly string[], value: string) => { 
 /** Filters the case list to a report group's cases and opens the workspace on them. */
 export function useSetFacet(): (f: { key: string; value: string }) => void {
   const setFacetFilter = useBench((s) => s.setFacetFilter);
-  const setTab = useBench((s) => s.setWorkspaceTab);
-  return (f) => {
-    setFacetFilter(f.key, f.value);
-    setTab('workspace');
-  };
+  const listCases = useListCases();
+  return (f) => listCases(() => setFacetFilter(f.key, f.value));
 }
 
 /**
