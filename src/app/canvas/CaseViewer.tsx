@@ -27,16 +27,16 @@
  *
  * Geometry is in image pixels; the instances' `state` decides colour and dash (see style.ts).
  */
-import { useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type Konva from 'konva';
 import type { BenchmarkId, CaseRecord } from '../../core/model';
 import { ALL_LAYERS, type LayerToggles } from './draw';
 import { errorCauses } from './errorCause';
-import { explain, explanationText } from './explain';
+import { explain, explanationText, type Explanation } from './explain';
 import { SpatialIndex } from './hitTest';
 import { KEY_BINDINGS } from './keys';
 import { EditorFrame, type GtEditorFrame } from './EditorFrame';
-import { Pane } from './Pane';
+import { Pane, type PaneProps } from './Pane';
 import { buildScene, countByState, errorOrder, instanceKey, panesFor, type CaseView, type SceneItem, type Side } from './scene';
 import { modelColor } from './style';
 import { Splitter } from '../layout/Splitter';
@@ -44,6 +44,7 @@ import { LIMITS } from '../layout/paneSizes';
 import { actualSize, fitTransform, toScreen, zoomAt, zoomToRect, type ViewTransform } from './transform';
 import { useViewerKeys } from './useViewerKeys';
 import { useElementSize } from './useElementSize';
+import { useLiveTransform, useTransformUpdater, ViewStore } from './viewStore';
 import { InstancePanel } from '../viewer/InstancePanel';
 import { TextDiff } from '../viewer/TextDiff';
 import { GlyphText } from '../viewer/GlyphText';
@@ -154,8 +155,9 @@ export function CaseViewer(props: CaseViewerProps) {
   // The editor draws the (corrected) GT itself; the pane keeps only the predictions.
   const paneLayers = useMemo(() => (editing ? { ...layers, gt: false, dontcare: false } : layers), [editing, layers]);
   const [activePane, setActivePane] = useState(0);
-  // View state belongs to one case: stored with the case key and ignored once the case changes.
-  const [view, setView] = useState<{ caseKey: string; t: ViewTransform } | null>(null);
+  // The live view, outside React state (viewStore.ts): a pan or zoom step re-renders only what
+  // shows it. It belongs to one case: stored with the case key, the fit view for any other case.
+  const [viewStore] = useState(() => new ViewStore());
   const [sel, setSel] = useState<{ caseKey: string; s: Selection; errorIdx: number } | null>(null);
   const [hover, setHover] = useState<{ pane: number; key: number; sx: number; sy: number } | null>(null);
 
@@ -169,14 +171,10 @@ export function CaseViewer(props: CaseViewerProps) {
     return { w: scenes[0]?.width ?? 1, h: scenes[0]?.height ?? 1 };
   }, [first, image, scenes]);
   const fit = useMemo(() => fitTransform(extent.w, extent.h, paneW, paneH), [extent, paneW, paneH]);
-  const transform = view && view.caseKey === caseKey ? view.t : fit;
-  const liveT = useRef(transform);
-  liveT.current = transform;
-
-  const updateTransform = useCallback(
-    (fn: (t: ViewTransform) => ViewTransform) => setView((v) => ({ caseKey, t: fn(v && v.caseKey === caseKey ? v.t : liveT.current) })),
-    [caseKey],
-  );
+  /** The view now (event handlers and test hooks read it; rendering subscribes instead). */
+  const currentView = () => viewStore.get(caseKey, fit);
+  const setView = (t: ViewTransform) => viewStore.set(caseKey, t);
+  const updateTransform = useTransformUpdater(viewStore, caseKey, fit);
 
   const selection = sel && sel.caseKey === caseKey ? sel.s : null;
   const errorIdx = sel && sel.caseKey === caseKey ? sel.errorIdx : -1;
@@ -193,10 +191,10 @@ export function CaseViewer(props: CaseViewerProps) {
       const pane = paneOfView(s.view);
       setActivePane(pane);
       const it = lookup[pane]?.get(instanceKey(s.view, s.side, s.id));
-      if (zoom && it) setView({ caseKey, t: zoomToRect(it.bounds, paneW, paneH, 0.33, fit.scale) });
+      if (zoom && it) viewStore.set(caseKey, zoomToRect(it.bounds, paneW, paneH, 0.33, fit.scale));
       onInstanceSelect?.(views[s.view]?.model ?? '', s.side, s.id);
     },
-    [caseKey, lookup, paneOfView, paneW, paneH, fit.scale, onInstanceSelect, views],
+    [caseKey, viewStore, lookup, paneOfView, paneW, paneH, fit.scale, onInstanceSelect, views],
   );
 
   const onHover = useCallback((pane: number, key: number, sx: number, sy: number) => {
@@ -237,8 +235,8 @@ export function CaseViewer(props: CaseViewerProps) {
       toggleDontcare: () => toggle('dontcare'),
       toggleLabels: () => toggle('labels'),
       toggleOverlayImage: () => overlayImage && setShowOverlayImage((v) => !v),
-      fit: () => setView({ caseKey, t: fit }),
-      actualSize: () => setView({ caseKey, t: actualSize(transform, paneW, paneH) }),
+      fit: () => setView(fit),
+      actualSize: () => setView(actualSize(currentView(), paneW, paneH)),
       zoomIn: () => updateTransform((t) => zoomAt(t, paneW / 2, paneH / 2, 1.25)),
       zoomOut: () => updateTransform((t) => zoomAt(t, paneW / 2, paneH / 2, 0.8)),
       toggleEditGt,
@@ -250,8 +248,8 @@ export function CaseViewer(props: CaseViewerProps) {
 
   const paneRect = (pane: number) => areaRef.current?.querySelector<HTMLElement>(`[data-testid="viewer-pane-${pane}"]`)?.getBoundingClientRect() ?? null;
   const makeHandle = (): CaseViewerHandle => ({
-    transform: () => liveT.current,
-    setTransform: (t) => setView({ caseKey, t }),
+    transform: currentView,
+    setTransform: setView,
     paneTransforms: () =>
       stages.current.slice(0, panes.length).map((s) => {
         const l = s?.getLayers()[1];
@@ -263,7 +261,7 @@ export function CaseViewer(props: CaseViewerProps) {
       for (let pane = 0; pane < panes.length; pane++) {
         const r = paneRect(pane);
         if (!r || cx < r.left || cx >= r.right || cy < r.top || cy >= r.bottom) continue;
-        const t = liveT.current;
+        const t = currentView();
         const ix = (cx - r.left - t.x) / t.scale;
         const iy = (cy - r.top - t.y) / t.scale;
         const k = indexes[pane].hit(ix, iy, 4 / t.scale, (s) => (s.state === 'dontcare' ? layers.dontcare : s.side === 'gt' ? layers.gt : layers.pred));
@@ -274,7 +272,7 @@ export function CaseViewer(props: CaseViewerProps) {
     },
     clientPoint: (pane, ix, iy) => {
       const r = paneRect(pane);
-      const [sx, sy] = toScreen(liveT.current, ix, iy);
+      const [sx, sy] = toScreen(currentView(), ix, iy);
       return [(r?.left ?? 0) + sx, (r?.top ?? 0) + sy];
     },
     outline: (pane, side, id) => {
@@ -313,12 +311,8 @@ export function CaseViewer(props: CaseViewerProps) {
   const hovered = hover ? scenes[hover.pane]?.items[hover.key] : undefined;
   const tipItem = hovered ?? selectedItem ?? undefined;
   const tipPane = hovered ? hover!.pane : selectedItem ? paneOfView(selectedItem.view) : -1;
-  let tipPos: [number, number] = [0, 0];
-  if (hovered) tipPos = [hover!.sx + 14, hover!.sy + 14];
-  else if (selectedItem) {
-    const [sx, sy] = toScreen(transform, selectedItem.bounds.x1, selectedItem.bounds.y1);
-    tipPos = [sx + 6, sy + 6];
-  }
+  // A hover tip sits at the pointer; a selection's tip follows its shape (PinnedTooltip).
+  const hoverPos: [number, number] | null = hovered ? [hover!.sx + 14, hover!.sy + 14] : null;
   const tip = tipItem ? explain(tipItem.side, tipItem.inst, views.length > 1 ? views[tipItem.view]?.model : undefined) : null;
 
   const activeViews = panes[Math.min(activePane, panes.length - 1)] ?? [];
@@ -336,9 +330,9 @@ export function CaseViewer(props: CaseViewerProps) {
       <div style={{ flex: 1, display: 'flex', flexDirection: 'column', minWidth: 0 }}>
         <div role="toolbar" aria-label="viewer" style={{ display: 'flex', gap: 8, alignItems: 'center', padding: '4px 6px', fontSize: 13, flexWrap: 'wrap' }}>
           {props.toolbarStart}
-          <button type="button" onClick={() => setView({ caseKey, t: fit })} title="fit (f)">Fit</button>
-          <button type="button" onClick={() => setView({ caseKey, t: actualSize(transform, paneW, paneH) })} title="actual size (1)">1:1</button>
-          <span data-testid="zoom-level">{Math.round(transform.scale * 100)}%</span>
+          <button type="button" onClick={() => setView(fit)} title="fit (f)">Fit</button>
+          <button type="button" onClick={() => setView(actualSize(currentView(), paneW, paneH))} title="actual size (1)">1:1</button>
+          <ZoomLevel store={viewStore} caseKey={caseKey} fit={fit} />
           {(['gt', 'pred', 'dontcare', 'labels'] as const).map((k) => (
             <label key={k} title={k === 'gt' ? 'ground truth (g)' : k === 'pred' ? 'predictions (p)' : k === 'dontcare' ? "don't-care regions (d)" : 'labels (l)'}>
               <input type="checkbox" checked={layers[k]} onChange={() => toggle(k)} data-testid={`layer-${k}`} /> {k === 'gt' ? 'GT' : k === 'pred' ? 'pred' : k === 'dontcare' ? "don't care" : 'labels'}
@@ -372,12 +366,14 @@ export function CaseViewer(props: CaseViewerProps) {
           {area.width > 0 &&
             panes.map((pv, i) => (
               <div key={i} style={{ position: 'relative', width: paneW, height: paneH }}>
-                <Pane
+                <LivePane
+                  store={viewStore}
+                  caseKey={caseKey}
+                  fit={fit}
                   pane={i}
                   scene={scenes[i]}
                   index={indexes[i]}
                   image={shown}
-                  transform={transform}
                   width={paneW}
                   height={paneH}
                   layers={paneLayers}
@@ -394,7 +390,7 @@ export function CaseViewer(props: CaseViewerProps) {
                   registerStage={registerStage}
                 />
                 {editing && i === 0 && props.gtEditor && (
-                  <EditorFrame transform={transform} width={paneW} height={paneH} imageWidth={extent.w} imageHeight={extent.h} updateTransform={updateTransform} render={props.gtEditor} />
+                  <LiveEditorFrame store={viewStore} caseKey={caseKey} fit={fit} width={paneW} height={paneH} imageWidth={extent.w} imageHeight={extent.h} updateTransform={updateTransform} render={props.gtEditor} />
                 )}
                 {panes.length > 1 && (
                   <div data-testid="pane-label" style={{ position: 'absolute', left: 6, top: 4, fontSize: 12, background: 'rgba(0,0,0,0.6)', padding: '1px 4px', pointerEvents: 'none', borderLeft: `4px solid ${colors[pv[0]?.index ?? 0]}` }}>
@@ -406,22 +402,12 @@ export function CaseViewer(props: CaseViewerProps) {
                     {statusText}
                   </div>
                 )}
-                {tip && tipPane === i && (
-                  <div data-testid="viewer-tooltip" role="tooltip" aria-label={explanationText(tip)} style={{ position: 'absolute', left: Math.min(tipPos[0], paneW - 260), top: Math.min(tipPos[1], paneH - 80), maxWidth: 320, background: 'rgba(20,20,20,0.92)', border: '1px solid #555', borderRadius: 4, padding: '4px 8px', fontSize: 12, pointerEvents: 'none', zIndex: 2 }}>
-                    <div style={{ fontWeight: 600 }}>{tip.title}</div>
-                    {tip.facts.map((f) => (
-                      <div key={f.label}>
-                        <span style={{ opacity: 0.7 }}>{f.label}: </span>
-                        <GlyphText text={f.value} />
-                      </div>
-                    ))}
-                    {tip.reason && (
-                      <div style={{ fontStyle: 'italic' }}>
-                        <GlyphText text={tip.reason} />
-                      </div>
-                    )}
-                  </div>
-                )}
+                {tip && tipPane === i &&
+                  (hoverPos ? (
+                    <Tooltip tip={tip} pos={hoverPos} paneW={paneW} paneH={paneH} />
+                  ) : (
+                    <PinnedTooltip tip={tip} item={selectedItem!} store={viewStore} caseKey={caseKey} fit={fit} paneW={paneW} paneH={paneH} />
+                  ))}
               </div>
             ))}
           {showHelp && <HelpOverlay onClose={() => setShowHelp(false)} />}
@@ -469,4 +455,51 @@ function HelpOverlay({ onClose }: { onClose(): void }) {
       <button type="button" onClick={onClose}>Close (Esc)</button>
     </div>
   );
+}
+
+/** What the live-view components below need to read the view (viewStore.ts). */
+interface LiveView {
+  store: ViewStore;
+  caseKey: string;
+  fit: ViewTransform;
+}
+
+function ZoomLevel({ store, caseKey, fit }: LiveView) {
+  const t = useLiveTransform(store, caseKey, fit);
+  return <span data-testid="zoom-level">{Math.round(t.scale * 100)}%</span>;
+}
+
+/** A pane at the live view: of the viewer, only this re-renders on a pan or zoom step. */
+const LivePane = memo(function LivePane({ store, caseKey, fit, ...rest }: LiveView & Omit<PaneProps, 'transform'>) {
+  return <Pane {...rest} transform={useLiveTransform(store, caseKey, fit)} />;
+});
+
+function LiveEditorFrame({ store, caseKey, fit, ...rest }: LiveView & Omit<Parameters<typeof EditorFrame>[0], 'transform'>) {
+  return <EditorFrame {...rest} transform={useLiveTransform(store, caseKey, fit)} />;
+}
+
+function Tooltip({ tip, pos, paneW, paneH }: { tip: Explanation; pos: [number, number]; paneW: number; paneH: number }) {
+  return (
+    <div data-testid="viewer-tooltip" role="tooltip" aria-label={explanationText(tip)} style={{ position: 'absolute', left: Math.min(pos[0], paneW - 260), top: Math.min(pos[1], paneH - 80), maxWidth: 320, background: 'rgba(20,20,20,0.92)', border: '1px solid #555', borderRadius: 4, padding: '4px 8px', fontSize: 12, pointerEvents: 'none', zIndex: 2 }}>
+      <div style={{ fontWeight: 600 }}>{tip.title}</div>
+      {tip.facts.map((f) => (
+        <div key={f.label}>
+          <span style={{ opacity: 0.7 }}>{f.label}: </span>
+          <GlyphText text={f.value} />
+        </div>
+      ))}
+      {tip.reason && (
+        <div style={{ fontStyle: 'italic' }}>
+          <GlyphText text={tip.reason} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The selected shape's tooltip, at its lower right corner at the live view. */
+function PinnedTooltip({ item, store, caseKey, fit, ...rest }: LiveView & { tip: Explanation; item: SceneItem; paneW: number; paneH: number }) {
+  const t = useLiveTransform(store, caseKey, fit);
+  const [sx, sy] = toScreen(t, item.bounds.x1, item.bounds.y1);
+  return <Tooltip {...rest} pos={[sx + 6, sy + 6]} />;
 }

@@ -18,7 +18,8 @@ import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
 
-export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform) => void;
+/** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
+export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void;
 
 export interface PaneProps {
   pane: number;

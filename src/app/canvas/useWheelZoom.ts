@@ -4,7 +4,7 @@ import { wheelFactor, zoomAt, type ViewTransform } from './transform';
 
 export function useWheelZoom(
   box: RefObject<HTMLElement | null>,
-  updateTransform: (fn: (t: ViewTransform) => ViewTransform) => void,
+  updateTransform: (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void,
 ): void {
   // A non-passive listener: React's onWheel is passive, and the page must not scroll instead.
   useEffect(() => {
@@ -14,7 +14,8 @@ export function useWheelZoom(
       e.preventDefault();
       const r = el.getBoundingClientRect();
       const f = wheelFactor(e.deltaY, e.deltaMode);
-      updateTransform((t) => zoomAt(t, e.clientX - r.left, e.clientY - r.top, f));
+      // Deferred: several wheel events may arrive in one frame; the panes redraw once for them.
+      updateTransform((t) => zoomAt(t, e.clientX - r.left, e.clientY - r.top, f), true);
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
