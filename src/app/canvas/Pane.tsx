@@ -7,7 +7,7 @@
  * compositor and drawn again at full detail once the motion pauses (useFullDetail). The image
  * layer draws a pre-scaled copy when zoomed out (a mip level).
  */
-import { memo, useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
 import { drawHighlight, type LayerToggles } from './draw';
@@ -146,7 +146,15 @@ export const Pane = memo(function Pane(p: PaneProps) {
     return [e.clientX - r.left, e.clientY - r.top];
   };
 
-  const stageRef = useCallback((s: Konva.Stage | null) => registerStage(pane, s), [pane, registerStage]);
+  const stage = useRef<Konva.Stage | null>(null);
+  const stageRef = useCallback(
+    (s: Konva.Stage | null) => {
+      stage.current = s;
+      registerStage(pane, s);
+    },
+    [pane, registerStage],
+  );
+  const snapshot = useMotionSnapshot(stage, motion !== undefined, drawn);
 
   return (
     <div
@@ -187,6 +195,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
       {/* pointer-events none: the pane's own handlers do all input; Konva's stage would otherwise
           measure its position (a forced layout) on every wheel and pointer event. */}
       <div data-testid={`viewer-stage-${pane}`} style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
+      <div style={{ display: snapshot.shown ? 'none' : undefined }}>
       <Stage width={width} height={height} ref={stageRef} listening={false}>
         <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
           {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
@@ -200,6 +209,40 @@ export const Pane = memo(function Pane(p: PaneProps) {
         </Layer>
       </Stage>
       </div>
+      <canvas ref={snapshot.canvas} aria-hidden="true" style={{ display: snapshot.shown ? 'block' : 'none', width, height }} />
+      </div>
     </div>
   );
 });
+
+/**
+ * While the view moves, the compositor moves one canvas instead of the stage's two or three:
+ * a copy of the visible layers, made once when the motion starts (or the drawing changes during
+ * it), shown in their place until the motion ends. Measured (`npm run bench -- viewer`, software
+ * compositing): each extra moving canvas costs the page's main thread a resource update and the
+ * compositor a scaled quad on every frame.
+ */
+function useMotionSnapshot(stage: React.RefObject<Konva.Stage | null>, moving: boolean, drawn: ViewTransform) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [copied, setCopied] = useState<ViewTransform | null>(null);
+  useLayoutEffect(() => {
+    if (!moving) return;
+    // In the next animation frame: Konva draws changed layers in one (batchDraw), requested
+    // during this commit, so by then they hold the drawing for `drawn`.
+    const frame = requestAnimationFrame(() => {
+      const c = canvas.current;
+      const layers = stage.current?.getLayers() ?? [];
+      const first = layers[0]?.getCanvas()._canvas;
+      const ctx = c?.getContext('2d');
+      if (!c || !first || !ctx) return;
+      if (c.width !== first.width || c.height !== first.height) {
+        c.width = first.width;
+        c.height = first.height;
+      } else ctx.clearRect(0, 0, c.width, c.height);
+      for (const l of layers) if (l.isVisible()) ctx.drawImage(l.getCanvas()._canvas, 0, 0);
+      setCopied(drawn);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [moving, drawn, stage]);
+  return { canvas, shown: moving && copied === drawn };
+}
