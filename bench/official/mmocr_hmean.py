@@ -1,6 +1,6 @@
 """Score an LTB dataset folder with MMOCR 1.0.1's own ``HmeanIOUMetric``.
 
-    python bench/official/mmocr_hmean.py --dataset D --pred P [--out report.json]
+    python bench/official/mmocr_hmean.py --dataset D --pred P [--out F] [--expect report.json]
 
 This is Benchlens's harness around the *installed* official evaluator (nothing of MMOCR is copied
 here): for each of the 15 files ``D/anno/mmocr1.x_format/challenging_<split>.json`` it builds an
@@ -11,6 +11,9 @@ strategy 'vanilla'), feeds it one ``TextDetDataSample`` per image the way MMOCR'
 (batch size 1), and calls ``evaluate(len(data_list))``. It prints one JSON object: the metric
 keys of Benchlens's report.json (``<split>/precision`` … ``<split>/hmean@0.9``, see
 shared/specs/ltb.md) and, under ``official``, what the evaluator itself returned per split.
+With ``--expect`` it then compares every metric with a report.json (``==``, all 225 keys) and
+exits 1 on any difference — e.g. against shared/reference/ltb/expected-ltbmini-*-mmocr-1.0.1.json
+on shared/data/ltb-mini, or against the CLI's own report.json.
 
 How the inputs reach the metric (MMOCR 1.0.1's own dataset and transform modules cannot be
 imported without the whole of MMDetection, so these few steps are restated, not imported):
@@ -215,6 +218,9 @@ def main():
     ap.add_argument('--dataset', required=True, help='LTB folder holding anno/mmocr1.x_format/')
     ap.add_argument('--pred', required=True, help='predictions (JSON object/list, JSONL, or res_img_*.txt folder)')
     ap.add_argument('--out', help='also write the JSON here')
+    ap.add_argument('--expect', help='a report.json (Benchlens\'s, or a shared/reference expected-*.json): '
+                    'after scoring, compare every metric with ==, exit 1 on any difference')
+    ap.add_argument('--model', help='the model in --expect to compare with (default: its only one)')
     args = ap.parse_args()
     files = split_files(args.dataset)
     preds = read_predictions(args.pred)
@@ -262,6 +268,25 @@ def main():
         with open(args.out, 'w', encoding='utf-8') as fh:
             fh.write(text + '\n')
     print(text)
+    if args.expect:
+        sys.exit(compare(metrics, args.expect, args.model))
+
+
+def compare(metrics, expect_path, model):
+    """0 when every key of both metric maps is present in both and equal (==), else 1."""
+    with open(expect_path, encoding='utf-8') as fh:
+        models = json.load(fh)['models']
+    if model is None and len(models) != 1:
+        sys.exit(f'mmocr_hmean: {expect_path} has {len(models)} models; name one with --model')
+    expected = models[model or next(iter(models))]['metrics']
+    keys = sorted(set(metrics) | set(expected))
+    unequal = [k for k in keys if k not in metrics or k not in expected or metrics[k] != expected[k]]
+    splits = len({k.split('/')[0] for k in keys})
+    print(f'mmocr_hmean: {len(keys) - len(unequal)} of {len(keys)} metric values ({splits} splits) '
+          f'equal {expect_path}', file=sys.stderr)
+    for k in unequal:
+        print(f'  {k}: official {metrics.get(k)!r}, expected {expected.get(k)!r}', file=sys.stderr)
+    return 1 if unequal else 0
 
 
 if __name__ == '__main__':
