@@ -42,7 +42,8 @@ float64 thresholds the numpy-1.x way), torch 2.13.0+cpu, shapely 2.1.2, scipy 1.
 substitute: MMDetection could not be brought onto the machine, and ``mmocr/__init__.py`` imports
 it only to check its version, so the environment has a two-file ``mmdet`` package (its
 ``__init__.py`` version guard and ``version.py`` saying 3.1.0). Nothing on the metric's path
-imports anything else of mmdet; the harness refuses to run if any ``mmdet.*`` submodule is loaded.
+imports anything else of mmdet; the harness exits with an error, printing no figures, if any
+``mmdet.*`` submodule was loaded.
 """
 import argparse
 import contextlib
