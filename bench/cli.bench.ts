@@ -11,10 +11,14 @@
  *   own phase times (BENCHLENS_CLI_TIMINGS=1);
  * - the bare JSON.parse ceiling: a process that only reads the same files and JSON.parses each
  *   (a JSONL file line by line), timed the same way, and the read + parse time inside it;
- * - the official scorers on the same input, when they are given: Chronicles-OCR `judge.py` +
- *   `summarize.py` with CHRONICLES_OFFICIAL=<its Opensource/ folder> and CHRONICLES_PYTHON=<a
- *   python with its requirements>; nothing is fetched or installed here. The MMOCR 1.0.1
- *   evaluator needs mmocr / mmengine / torch, which this machine cannot install.
+ * - the official scorers on the same input, when they are given (nothing is fetched or installed
+ *   here): Chronicles-OCR `judge.py` + `summarize.py` with CHRONICLES_OFFICIAL=<its Opensource/
+ *   folder> and CHRONICLES_PYTHON=<a python with its requirements>; MMOCR 1.0.1's own
+ *   `HmeanIOUMetric` on LTB 300 × 60 with MMOCR_PYTHON=<a python with mmocr 1.0.1, mmengine,
+ *   mmcv and torch>, through our harness bench/official/mmocr_hmean.py (its docstring lists the
+ *   versions), a whole `python mmocr_hmean.py --dataset D --pred P` process timed like the CLI,
+ *   MMOCR_BENCH_RUNS times (default 1: one run takes tens of minutes on this machine). Its 225
+ *   metric values are then compared (===) with the CLI's report.json from the same input.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -30,6 +34,7 @@ interface Timed {
   min: number;
   /** Median CPU time (user + system) of the child, ms; NaN where /proc is missing. */
   cpu: number;
+  stdout: string;
   stderr: string;
 }
 
@@ -50,6 +55,7 @@ function childrenCpuMs(): number {
 function timeProcess(cmd: string, args: string[], runs = RUNS, env: Record<string, string> = {}, cwd = ROOT): Timed {
   const times: number[] = [];
   const cpus: number[] = [];
+  let stdout = '';
   let stderr = '';
   for (let i = 0; i < runs; i++) {
     const c0 = childrenCpuMs();
@@ -58,11 +64,12 @@ function timeProcess(cmd: string, args: string[], runs = RUNS, env: Record<strin
     times.push(performance.now() - t0);
     cpus.push(childrenCpuMs() - c0);
     if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')}: exit ${r.status}\n${r.stderr}`);
+    stdout = r.stdout;
     stderr = r.stderr;
   }
   times.sort((a, b) => a - b);
   cpus.sort((a, b) => a - b);
-  return { median: times[Math.floor(times.length / 2)], min: times[0], cpu: cpus[Math.floor(cpus.length / 2)], stderr };
+  return { median: times[Math.floor(times.length / 2)], min: times[0], cpu: cpus[Math.floor(cpus.length / 2)], stdout, stderr };
 }
 
 const s = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
@@ -95,6 +102,7 @@ async function scoreFigures(name: CliInputName, label: string): Promise<void> {
     const ceiling = timeProcess(process.execPath, ['-e', CEILING, ...input.jsonFiles], runs);
     console.log(`  bare JSON.parse of the same ${input.jsonFiles.length} files: process ${fig(ceiling)}; ${phases(ceiling.stderr)}`);
     if (name === 'chronicles-700') officialChronicles(input, cli);
+    if (name === 'ltb-300x60') officialMmocr(input, cli, join(out, 'report.json'));
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -125,6 +133,48 @@ function officialChronicles(input: CliInput, cli: Timed): void {
   }
 }
 
+/**
+ * MMOCR 1.0.1's HmeanIOUMetric on the same LTB input, through bench/official/mmocr_hmean.py, and
+ * whether its numbers are the CLI's (the figure means nothing if they are not).
+ */
+function officialMmocr(input: CliInput, cli: Timed, cliReport: string): void {
+  const python = process.env.MMOCR_PYTHON;
+  if (!python) {
+    console.log(
+      '  official MMOCR 1.0.1 evaluator: not run (set MMOCR_PYTHON=<a python with mmocr 1.0.1, mmengine, mmcv, torch>; ' +
+        'see bench/official/mmocr_hmean.py)',
+    );
+    return;
+  }
+  const runs = Number(process.env.MMOCR_BENCH_RUNS ?? 1);
+  const harness = join(ROOT, 'bench', 'official', 'mmocr_hmean.py');
+  console.log(`  official MMOCR 1.0.1 evaluator: running ${runs}× (tens of minutes each on 2 cores)…`);
+  let official: Timed;
+  let theirs: Record<string, number>;
+  try {
+    official = timeProcess(python, [harness, '--dataset', input.dataset, '--pred', input.preds[0]], runs);
+    theirs = (JSON.parse(official.stdout) as { metrics: Record<string, number> }).metrics;
+  } catch (e) {
+    const lines = (e as Error).message.trim().split('\n');
+    console.log(`  official MMOCR 1.0.1 evaluator: failed — ${[lines[0], ...lines.slice(1).slice(-2)].join(' / ')}`);
+    return;
+  }
+  const models = (JSON.parse(readFileSync(cliReport, 'utf8')) as { models: Record<string, { metrics: Record<string, number> }> }).models;
+  const ours = Object.values(models)[0].metrics;
+  const keys = [...new Set([...Object.keys(theirs), ...Object.keys(ours)])];
+  const unequal = keys.filter((k) => theirs[k] !== ours[k]);
+  console.log(
+    `  official MMOCR 1.0.1 evaluator (bench/official/mmocr_hmean.py, ${runs} run${runs === 1 ? '' : 's'}): ${fig(official)} — ` +
+      `the CLI is ${(official.median / cli.median).toFixed(0)}× faster in wall time, ${(official.cpu / cli.cpu).toFixed(0)}× in CPU time (${load()})`,
+  );
+  console.log(
+    unequal.length === 0
+      ? `  its ${keys.length} metric values equal (===) the CLI's report.json`
+      : `  its metrics DIFFER from the CLI's report.json on ${unequal.length} of ${keys.length} keys: ` +
+          unequal.slice(0, 5).map((k) => `${k} official ${theirs[k]} CLI ${ours[k]}`).join('; '),
+  );
+}
+
 export async function run(): Promise<void> {
   await ensureCliBundle({ quiet: false });
   const startRuns = RUNS * 2;
@@ -141,6 +191,5 @@ export async function run(): Promise<void> {
     rmSync(out, { recursive: true, force: true });
   }
   await scoreFigures('ltb-300x60', 'LTB');
-  console.log('  official MMOCR 1.0.1 evaluator: not run (mmocr, mmengine and torch cannot be installed on this machine)');
   await scoreFigures('chronicles-700', 'Chronicles-OCR');
 }
