@@ -11,16 +11,22 @@
  * raster): the former strategy, re-blitting a cached bitmap of the shapes and redrawing the image
  * every frame, showed 19–36 frames a second; see the README for the figures of this one.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
 import type { PaneProps } from './Pane';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import { motionEpoch, motionTransform, SETTLE_FRAMES, useSettledView } from './useSettledView';
+import { motionEpoch, motionTransform, settleFrames, useSettledView } from './useSettledView';
+import { packScene } from './packedScene';
+import { rasterPool, warmRasterPool, type RasterPool } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
 export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats'>;
 
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+
+// Panes and contents are numbered for the raster workers, which keep each pane's shapes.
+let panes = 0;
+let contents = 0;
 
 export function useFullDetail({ scene, image, transform, width, height, layers, overlay, colors, stats }: FullDetailInput) {
   // A new identity whenever what is drawn (not where) changes.
@@ -30,6 +36,25 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
   const staticLayer = useRef<Konva.Layer>(null);
   const drawing = useRef<StaticDrawing | null>(null);
   const [shown, setShown] = useState<Drawing | null>(null);
+  const [paneKey] = useState(() => ++panes);
+  const contentNo = useMemo(() => (void content, ++contents), [content]);
+  // The workers get the shapes once per content: soon after it is first drawn (at once, here),
+  // or at the latest with the first view change.
+  const sendContent = useCallback(
+    (pool: RasterPool) => {
+      if (!pool.hasContent(paneKey, contentNo)) pool.setContent(paneKey, contentNo, packScene(scene.items, layers, overlay, colors));
+    },
+    [paneKey, contentNo, scene, layers, overlay, colors],
+  );
+  useEffect(() => {
+    warmRasterPool();
+    const t = setTimeout(() => {
+      const pool = rasterPool();
+      if (pool) sendContent(pool);
+    }, 0);
+    return () => clearTimeout(t);
+  }, [sendContent]);
+  useEffect(() => () => rasterPool()?.drop(paneKey), [paneKey]);
   // The view the canvases show: that of the last finished drawing (the target until the first).
   const drawn = shown && shown.content === content ? shown.t : target;
   // While moving, the compositor scales the canvases without filtering (image-rendering:
@@ -63,17 +88,24 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     // Slices run back to back as tasks (a MessageChannel), so the browser can hand over input
     // and draw a frame between any two of them, and the drawing takes the idle main thread.
     // Moving again puts it on hold (its slices would only slow the motion's frames) and starts
-    // it over once the view has been still for SETTLE_FRAMES; a view that really moved
+    // it over once the view has been still for settleFrames(); a view that really moved
     // replaces this effect (and the drawing) before that.
+    // With the raster workers (rasterPool.ts), the shapes are drawn there instead, and a result
+    // that arrives after the view moved again is dropped; the main thread only composites the
+    // two halves and draws the labels, if any, in slices.
     let alive = true;
     let since = motionEpoch();
     let hold = 0;
     let frame = 0;
+    // A worker drawing is under way (the slices wait for it).
+    let waiting = false;
+    // The drawing was (re)started: ask the workers first.
+    let ask = true;
     const ch = new MessageChannel();
     const moved = () => {
       if (motionEpoch() === since) return false;
       since = motionEpoch();
-      hold = SETTLE_FRAMES;
+      hold = settleFrames();
       return true;
     };
     const waitStill = () => {
@@ -83,19 +115,43 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       if (--hold > 0) frame = requestAnimationFrame(waitStill);
       else ch.port2.postMessage(0);
     };
+    const askWorkers = (): boolean => {
+      ask = false;
+      const pool = rasterPool();
+      if (!pool) return false;
+      sendContent(pool);
+      waiting = true;
+      const at = motionEpoch();
+      void pool.draw(paneKey, contentNo, { transform: target, width, height, pixelRatio: pr, w, h }).then((r) => {
+        waiting = false;
+        if ('bitmaps' in r) {
+          // Shown only for a view still at rest since the request; otherwise dropped, and
+          // the drawing starts over once the view is still again.
+          if (alive && d.pending && motionEpoch() === at) d.composite(r.bitmaps);
+          else for (const b of r.bitmaps) b.close();
+        }
+        // A failed worker drawing leaves the shapes to the slices.
+        if (alive) ch.port2.postMessage(0);
+      });
+      return true;
+    };
     ch.port1.onmessage = () => {
-      if (!alive) return;
+      if (!alive || waiting) return;
       if (moved()) {
         d.cancel();
         frame = requestAnimationFrame(waitStill);
         return;
       }
-      if (!d.pending) begin();
+      if (!d.pending) {
+        begin();
+        ask = true;
+      }
+      if (ask && askWorkers()) return;
       const r = d.step(SLICE_MS);
       if (r) drawingFinished(d, () => finish(r));
       else ch.port2.postMessage(0);
     };
-    ch.port2.postMessage(0);
+    if (!askWorkers()) ch.port2.postMessage(0);
     return () => {
       alive = false;
       cancelAnimationFrame(frame);
@@ -103,7 +159,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       d.cancel();
       drawingAbandoned(d);
     };
-  }, [target, content, scene, width, height, layers, overlay, colors, stats]);
+  }, [target, content, scene, width, height, layers, overlay, colors, stats, paneKey, contentNo, sendContent]);
 
   // Konva calls this when the static layer's props change, i.e. when `shown` does: a copy.
   const drawStatic = useCallback(
@@ -114,6 +170,8 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.drawImage(shown.canvas, 0, 0);
       ctx.restore();
+      // For tests: who drew the shapes on show ('at once', 'slices' or 'workers').
+      ctx.canvas.dataset.drawnBy = shown.by;
       // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
       console.timeStamp('benchlens:full-draw');
     },

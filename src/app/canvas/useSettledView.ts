@@ -10,6 +10,7 @@
  * the finished canvases in the compositor costs a style change per frame.
  */
 import { useEffect, useState } from 'react';
+import { rasterPool } from './rasterPool';
 import type { ViewTransform } from './transform';
 
 /**
@@ -21,6 +22,18 @@ import type { ViewTransform } from './transform';
  */
 export const SETTLE_FRAMES = 2;
 
+/**
+ * The same when the raster workers draw (rasterPool.ts): a drawing started by a pause that was
+ * not the end of the gesture costs the main thread nothing but a request, and its result is
+ * dropped, so the drawing may start after fewer quiet frames.
+ */
+export const WORKER_SETTLE_FRAMES = 2;
+
+/** Quiet frames before the full-detail redraw, with or without the raster workers. */
+export function settleFrames(): number {
+  return rasterPool() ? WORKER_SETTLE_FRAMES : SETTLE_FRAMES;
+}
+
 const same = (a: ViewTransform, b: ViewTransform) => a.scale === b.scale && a.x === b.x && a.y === b.y;
 
 // One frame counter for every pane, so linked panes (side by side) redraw in the same callback —
@@ -31,7 +44,7 @@ let frame = 0;
 function tick() {
   frame = 0;
   if (waiting.size === 0) return;
-  if (++quiet < SETTLE_FRAMES) {
+  if (++quiet < settleFrames()) {
     frame = requestAnimationFrame(tick);
     return;
   }
@@ -73,7 +86,7 @@ function settleSoon(fn: () => void): () => void {
 }
 
 /**
- * The transform the canvases are drawn at: `live` itself once it has stood still for SETTLE_FRAMES,
+ * The transform the canvases are drawn at: `live` itself once it has stood still for settleFrames(),
  * or at once when `content` (what is drawn) changes — a new case or new layers must not be shown
  * as a stretched copy of the old drawing.
  */
