@@ -5,7 +5,7 @@
  * groups in the same order — so drawPlanned draws the same shapes in the same order there.
  * No DOM here: it runs in Node tests, the page and the workers.
  */
-import { isVisible, itemStyle, styleKey, viewRect, type DrawOptions, type LayerToggles, type PlannedShape, type ShapePlan } from './draw';
+import { isVisible, itemStyles, viewRect, type DrawOptions, type LayerToggles, type PlannedShape, type ShapePlan } from './draw';
 import type { SceneItem } from './scene';
 import type { StateStyle } from './style';
 
@@ -23,19 +23,22 @@ export interface PackedScene {
 
 /** Packs the shapes `items` shows with these layers and colours (what planShapes may draw). */
 export function packScene(items: readonly SceneItem[], layers: LayerToggles, overlay: boolean, colors?: readonly string[]): PackedScene {
-  const shown = items.filter((it) => isVisible(it, layers));
+  const all = itemStyles(items, overlay, colors);
+  const shown: number[] = [];
+  items.forEach((it, i) => isVisible(it, layers) && shown.push(i));
   const styles: StateStyle[] = [];
   const byKey = new Map<string, number>();
   const style = new Uint16Array(shown.length);
   const offsets = new Uint32Array(shown.length + 1);
   const bounds = new Float64Array(shown.length * 4);
   let n = 0;
-  for (const it of shown) n += it.points.length;
+  for (const j of shown) n += items[j].points.length;
   const coords = new Float64Array(n);
   let at = 0;
-  shown.forEach((it, i) => {
-    const s = itemStyle(it, overlay, colors);
-    const k = styleKey(s);
+  shown.forEach((j, i) => {
+    const it = items[j];
+    const s = all.styles[j];
+    const k = all.keys[j];
     let si = byKey.get(k);
     if (si === undefined) {
       si = styles.length;

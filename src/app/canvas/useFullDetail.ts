@@ -15,7 +15,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type Konva from 'konva';
 import type { PaneProps } from './Pane';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import { motionEpoch, motionTransform, settleFrames, useSettledView } from './useSettledView';
+import { motionEpoch, motionTransform, same, settleFrames, useSettledView } from './useSettledView';
 import { packScene } from './packedScene';
 import { rasterPool, warmRasterPool, type RasterPool } from './rasterPool';
 
@@ -61,6 +61,12 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
   // pixelated): bilinear filtering of two pane-sized canvases is most of a software frame.
   const motion = motionTransform(drawn, transform);
 
+  // The live view, for a drawing on hold (below): it restarts only while the view is at its target.
+  const live = useRef(transform);
+  useLayoutEffect(() => {
+    live.current = transform;
+  });
+
   // A full-detail drawing for the target view: at once for new content (a new case or layer
   // toggle must not show the old drawing), in slices for a new view (see staticDrawing.ts).
   useLayoutEffect(() => {
@@ -72,7 +78,6 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const w = layerCanvas?._canvas.width ?? Math.floor(width * pr);
     const h = layerCanvas?._canvas.height ?? Math.floor(height * pr);
     const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay, colors }, w, h, content);
-    begin();
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
       Object.assign(stats, r.stats);
@@ -80,6 +85,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       setShown(r);
     };
     if (!cur || cur.content !== content) {
+      begin();
       const r = d.step(Infinity);
       if (r) finish(r);
       return;
@@ -99,8 +105,6 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     let frame = 0;
     // A worker drawing is under way (the slices wait for it).
     let waiting = false;
-    // The drawing was (re)started: ask the workers first.
-    let ask = true;
     const ch = new MessageChannel();
     const moved = () => {
       if (motionEpoch() === since) return false;
@@ -115,20 +119,26 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       if (--hold > 0) frame = requestAnimationFrame(waitStill);
       else ch.port2.postMessage(0);
     };
+    // Sends the request before the main thread's own share (begin: the plan for the stats and
+    // labels, the canvas), so the workers start a few ms sooner.
     const askWorkers = (): boolean => {
-      ask = false;
       const pool = rasterPool();
       if (!pool) return false;
       sendContent(pool);
       waiting = true;
       const at = motionEpoch();
+      // Trace marks (DevTools, the viewer bench): a request to the workers, and its fate.
+      console.timeStamp('benchlens:raster-request');
       void pool.draw(paneKey, contentNo, { transform: target, width, height, pixelRatio: pr, w, h }).then((r) => {
         waiting = false;
         if ('bitmaps' in r) {
           // Shown only for a view still at rest since the request; otherwise dropped, and
           // the drawing starts over once the view is still again.
           if (alive && d.pending && motionEpoch() === at) d.composite(r.bitmaps);
-          else for (const b of r.bitmaps) b.close();
+          else {
+            console.timeStamp('benchlens:raster-dropped');
+            for (const b of r.bitmaps) b.close();
+          }
         }
         // A failed worker drawing leaves the shapes to the slices.
         if (alive) ch.port2.postMessage(0);
@@ -143,15 +153,25 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
         return;
       }
       if (!d.pending) {
+        // The view moved on: it gets a new target once still, which replaces this effect. Until
+        // then nothing is drawn for this (old) target — a worker drawing of it would delay the
+        // new one — unless the view comes back to it.
+        if (!same(live.current, target)) {
+          hold = 1;
+          frame = requestAnimationFrame(waitStill);
+          return;
+        }
+        const asked = askWorkers();
         begin();
-        ask = true;
+        if (asked) return;
       }
-      if (ask && askWorkers()) return;
       const r = d.step(SLICE_MS);
       if (r) drawingFinished(d, () => finish(r));
       else ch.port2.postMessage(0);
     };
-    if (!askWorkers()) ch.port2.postMessage(0);
+    const asked = askWorkers();
+    begin();
+    if (!asked) ch.port2.postMessage(0);
     return () => {
       alive = false;
       cancelAnimationFrame(frame);

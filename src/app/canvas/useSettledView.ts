@@ -34,7 +34,8 @@ export function settleFrames(): number {
   return rasterPool() ? WORKER_SETTLE_FRAMES : SETTLE_FRAMES;
 }
 
-const same = (a: ViewTransform, b: ViewTransform) => a.scale === b.scale && a.x === b.x && a.y === b.y;
+/** Whether two views are the same. */
+export const same = (a: ViewTransform, b: ViewTransform) => a.scale === b.scale && a.x === b.x && a.y === b.y;
 
 // One frame counter for every pane, so linked panes (side by side) redraw in the same callback —
 // React batches their updates into one commit and both switch in the same frame.
