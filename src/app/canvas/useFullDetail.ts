@@ -129,8 +129,10 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       const at = motionEpoch();
       // Trace marks (DevTools, the viewer bench): a request to the workers, and its fate.
       console.timeStamp('benchlens:raster-request');
-      void pool.draw(paneKey, contentNo, { transform: target, width, height, pixelRatio: pr, w, h }).then((r) => {
+      // A drawing the motion has made useless stops after the parts the workers have in hand.
+      void pool.draw(paneKey, contentNo, { transform: target, width, height, pixelRatio: pr, w, h }, () => alive && motionEpoch() === at).then((r) => {
         waiting = false;
+        if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
         if ('bitmaps' in r) {
           // Shown only for a view still at rest since the request; otherwise dropped, and
           // the drawing starts over once the view is still again.
