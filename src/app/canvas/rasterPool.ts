@@ -6,9 +6,10 @@
  * halves keeps both workers busy to the end when one gets less CPU than the other (the machine
  * is shared), and a drawing made stale by a newer one stops after the part in progress.
  *
- * Measured in software-rasterised Chromium (1400×900, 5,000 polygons): the whole drawing takes
- * 80–90 ms on the main thread, 85–113 ms in one worker (with the bitmap's transfer and copy),
- * 54–70 ms as two halves in two workers.
+ * Measured in software-rasterised Chromium (1400×900, 5,000 polygons, quiet machine): the whole
+ * drawing takes 80–90 ms on the main thread, 85–113 ms in one worker (with the bitmap's transfer
+ * and copy), 54–70 ms as two halves in two workers. Nearly all of a part's time is spent in
+ * transferToImageBitmap, where the recorded calls are rasterised (the calls take 2–3 ms).
  *
  * Until both workers have said they can draw (OffscreenCanvas with a 2D context and
  * transferToImageBitmap in a worker), or if one fails, rasterPool() is null and panes draw on
@@ -21,7 +22,13 @@ import type { ViewTransform } from './transform';
 
 /** Workers, and parts of the plan per drawing. */
 export const WORKERS = 2;
-export const PARTS = Number(import.meta.env.VITE_RASTER_PARTS ?? 4); // EXPERIMENT
+/**
+ * Parts of the plan per drawing. Measured (viewer bench, load average 2–4, median of 6 runs):
+ * redraw on screen 170 ms after the last input with 4 parts, 188 ms with 8 (more bitmaps to
+ * composite), 206 ms with 2 (one per worker: a worker slowed by the machine's other programs
+ * holds the whole drawing up, and a drawing made useless by motion cannot stop early).
+ */
+export const PARTS = 4;
 /** A worker that has not said it can draw by then counts as failed. */
 const READY_TIMEOUT_MS = 10_000;
 

@@ -10,7 +10,7 @@
  * within its budget, and motion puts the unfinished drawing on hold at the next slice.
  *
  * When the raster workers can draw (rasterPool.ts), the shapes of a new view come from them
- * instead, as two bitmaps (halves of the same plan) that `composite` puts in, in order; only
+ * instead, as bitmaps (consecutive parts of the same plan) that `composite` puts in, in order; only
  * the labels, if any, are then drawn here in slices.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';

@@ -3,9 +3,10 @@
  * view of the last finished full-detail drawing, and the stage's wrapper carries `motion`, the
  * CSS transform from `drawn` to the live view (undefined when they agree) — so while the view
  * moves, the compositor moves the finished canvases and nothing is drawn. Once the view has been
- * still for SETTLE_FRAMES (useSettledView), the full-detail drawing for it is made off screen in
- * slices (staticDrawing.ts) and shown, with `motion` cleared, in one commit. New content (a new
- * case, a layer toggle) is drawn at once instead.
+ * still for SETTLE_FRAMES (useSettledView), the full-detail drawing for it is made off screen —
+ * its shapes by the raster workers (rasterPool.ts) or, where they cannot run, in main-thread
+ * slices (staticDrawing.ts) — and shown, with `motion` cleared, in one commit. New content (a new
+ * case, a layer toggle) is drawn at once, on the main thread, instead.
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
  * raster): the former strategy, re-blitting a cached bitmap of the shapes and redrawing the image
@@ -15,7 +16,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import type Konva from 'konva';
 import type { PaneProps } from './Pane';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import { motionEpoch, motionTransform, same, settleFrames, useSettledView } from './useSettledView';
+import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
 import { packScene } from './packedScene';
 import { rasterPool, warmRasterPool, type RasterPool } from './rasterPool';
 
@@ -94,11 +95,11 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     // Slices run back to back as tasks (a MessageChannel), so the browser can hand over input
     // and draw a frame between any two of them, and the drawing takes the idle main thread.
     // Moving again puts it on hold (its slices would only slow the motion's frames) and starts
-    // it over once the view has been still for settleFrames(); a view that really moved
+    // it over once the view has been still for SETTLE_FRAMES; a view that really moved
     // replaces this effect (and the drawing) before that.
     // With the raster workers (rasterPool.ts), the shapes are drawn there instead, and a result
     // that arrives after the view moved again is dropped; the main thread only composites the
-    // two halves and draws the labels, if any, in slices.
+    // parts and draws the labels, if any, in slices.
     let alive = true;
     let since = motionEpoch();
     let hold = 0;
@@ -109,7 +110,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const moved = () => {
       if (motionEpoch() === since) return false;
       since = motionEpoch();
-      hold = settleFrames();
+      hold = SETTLE_FRAMES;
       return true;
     };
     const waitStill = () => {

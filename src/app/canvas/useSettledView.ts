@@ -10,7 +10,6 @@
  * the finished canvases in the compositor costs a style change per frame.
  */
 import { useEffect, useState } from 'react';
-import { rasterPool } from './rasterPool';
 import type { ViewTransform } from './transform';
 
 /**
@@ -21,18 +20,10 @@ import type { ViewTransform } from './transform';
  * start a full redraw (hundreds of ms in software raster) in the middle of a gesture.
  */
 export const SETTLE_FRAMES = 2;
-
-/**
- * The same when the raster workers draw (rasterPool.ts): a drawing started by a pause that was
- * not the end of the gesture costs the main thread nothing but a request, and its result is
- * dropped, so the drawing may start after fewer quiet frames.
- */
-export const WORKER_SETTLE_FRAMES = 2;
-
-/** Quiet frames before the full-detail redraw, with or without the raster workers. */
-export function settleFrames(): number {
-  return rasterPool() ? WORKER_SETTLE_FRAMES : SETTLE_FRAMES;
-}
+// 2 is one whole frame without input: the frame that delivered the last step counts as the
+// first. With 1, most frames of a gesture would start a full drawing; measured with the raster
+// workers (which made that seem cheap): 170–199 drawings started in the bench's 5-s gesture,
+// 40–43 displayed fps (47–59 with 2), and no earlier redraw.
 
 /** Whether two views are the same. */
 export const same = (a: ViewTransform, b: ViewTransform) => a.scale === b.scale && a.x === b.x && a.y === b.y;
@@ -45,7 +36,7 @@ let frame = 0;
 function tick() {
   frame = 0;
   if (waiting.size === 0) return;
-  if (++quiet < settleFrames()) {
+  if (++quiet < SETTLE_FRAMES) {
     frame = requestAnimationFrame(tick);
     return;
   }
@@ -87,7 +78,7 @@ function settleSoon(fn: () => void): () => void {
 }
 
 /**
- * The transform the canvases are drawn at: `live` itself once it has stood still for settleFrames(),
+ * The transform the canvases are drawn at: `live` itself once it has stood still for SETTLE_FRAMES,
  * or at once when `content` (what is drawn) changes — a new case or new layers must not be shown
  * as a stretched copy of the old drawing.
  */
