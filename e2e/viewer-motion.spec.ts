@@ -150,8 +150,10 @@ test.describe('case viewer motion', () => {
     expect(await shapesHash(fresh)).toBe(moved);
     await keepShapes(fresh);
     // The same view drawn in one go on the main thread (a layer toggle is new content: drawn at
-    // once): the two halves composited differ from one sequential drawing only by 8-bit
-    // rounding where antialiased edges of the two halves overlap.
+    // once): the parts composited (4, rasterPool.ts's PARTS) differ from one sequential drawing
+    // only by 8-bit rounding where antialiased edges of two parts overlap — at most about 2 per
+    // premultiplied channel for each of the 3 boundaries, and on a few pixels (measured: 3.6, on
+    // 0.55 % of them); a shape drawn out of order would differ by tens.
     await fresh.keyboard.press('l');
     await fresh.keyboard.press('l');
     await expect.poll(() => fresh.evaluate(() => window.__viewer!.handle!.layers().labels)).toBe(true);
@@ -159,8 +161,9 @@ test.describe('case viewer motion', () => {
     expect(await drawnBy(fresh)).toBe('at once');
     const d = await diffFromKept(fresh);
     expect(d.size).toBe(moved.split(':')[0]);
-    expect(d.maxDiff, JSON.stringify(d)).toBeLessThanOrEqual(3);
-    expect(d.differing / d.pixels, JSON.stringify(d)).toBeLessThan(0.01);
+    expect(d.maxDiff, JSON.stringify(d)).toBeLessThanOrEqual(6);
+    expect(d.differing / d.pixels, JSON.stringify(d)).toBeLessThan(0.02);
+    expect(d.differing, 'the two drawings come from different code paths').toBeGreaterThan(0);
     // The drawing is not empty: the zoomed view shows some of the 5,000 polygons.
     expect(Number(moved.split(':')[2])).toBeGreaterThan(10_000);
   });
