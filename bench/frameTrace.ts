@@ -150,6 +150,12 @@ export interface FrameFigures {
   settleMs: number;
   /** Full-detail draws during the motion (each one a frame that re-strokes every polygon). */
   fullDrawsInMotion: number;
+  /**
+   * Drawings asked of the raster workers during the motion (a pause mid-gesture long enough to
+   * start one), and how many of all asked were dropped because the view moved on.
+   */
+  rasterRequestsInMotion: number;
+  rasterDropped: number;
   /** Pauses in the input itself (trace clock): the longest, and how many reached 50 ms (3 frames, when the viewer redraws). */
   inputGapMax: number;
   inputGapsOver50: number;
@@ -165,6 +171,9 @@ type TaskEvent = TraceEvent & { tdur?: number };
 
 /** Name of the console.timeStamp the static layer writes after a full-detail draw. */
 export const FULL_DRAW_STAMP = 'benchlens:full-draw';
+/** The console.timeStamps useFullDetail writes for a request to the raster workers and a dropped result. */
+export const RASTER_REQUEST_STAMP = 'benchlens:raster-request';
+export const RASTER_DROPPED_STAMP = 'benchlens:raster-dropped';
 
 const isInput = (e: TraceEvent) => e.name === 'EventLatency' && e.ph === 'b';
 const stampOf = (e: TraceEvent) => {
@@ -225,5 +234,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     dropped,
     settleMs: Number.isFinite(lastFull) && onScreen !== undefined ? (onScreen - t1) / 1000 : NaN,
     fullDrawsInMotion: stamps.filter((t) => t >= t0 && t <= t1).length,
+    rasterRequestsInMotion: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_REQUEST_STAMP && e.ts >= t0 && e.ts <= t1).length,
+    rasterDropped: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_DROPPED_STAMP).length,
   };
 }

@@ -88,6 +88,7 @@ export async function run(): Promise<void> {
       );
       console.log(
         `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
+          `${f.rasterRequestsInMotion} raster-worker drawings started during the motion, ${f.rasterDropped} dropped (the view moved on); ` +
           `rAF callbacks ${(rafFps).toFixed(1)} per s (what the old bench printed as fps)`,
       );
       const th = (n: string, label: string) => {

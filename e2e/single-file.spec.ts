@@ -38,6 +38,38 @@ test('benchlens.html opened from file:// scores the LTB demo and opens a case', 
   expect(errors).toEqual([]);
 });
 
+test('benchlens.html from file://: the raster workers start from the inlined code and draw the view after a pan', async ({ page: p }) => {
+  const errors: string[] = [];
+  p.on('pageerror', (e) => errors.push(e.message));
+  p.on('console', (m) => (m.type() === 'error' || /drawing on the main thread/.test(m.text())) && errors.push(m.text()));
+  await p.goto(`${page}#demo=ltb`);
+  await expect(p.getByTestId('report-protocol')).toContainText('Protocol', { timeout: 60_000 });
+  await p.getByTestId('case-row').first().click();
+  const pane = p.getByTestId('viewer-pane-0');
+  await expect(pane).toBeVisible();
+  // The static-shapes layer (the second canvas) says who drew what it shows (useFullDetail).
+  const drawnBy = () => pane.locator('canvas').nth(1).getAttribute('data-drawn-by');
+  await expect.poll(drawnBy).toBe('at once');
+  // The workers load while the case is opened; a pan is redrawn by them once they are ready.
+  const box = (await pane.boundingBox())!;
+  await expect
+    .poll(
+      async () => {
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        await p.mouse.move(x, y);
+        await p.mouse.down();
+        for (let i = 1; i <= 5; i++) await p.mouse.move(x + i * 6, y + i * 3);
+        await p.mouse.up();
+        await p.waitForTimeout(400);
+        return drawnBy();
+      },
+      { timeout: 20_000 },
+    )
+    .toBe('workers');
+  expect(errors).toEqual([]);
+});
+
 test('benchlens.html from file:// opens a folder (folder input), adds predictions, scores, and keeps a review', async ({ page: p }) => {
   const node = await ltbDemoNumbers();
   const files = await writeLtbDemo(join(dir, 'data'));

@@ -1,13 +1,15 @@
 /**
  * An isolated page for the case viewer's e2e tests and benchmark: renders CaseViewer with a
  * generated case chosen by the hash (`#case=dense5000`, `#case=ltb`, … ; `&compare=2` for two
- * models side by side, `&compare=overlay` for them overlaid) and exposes `window.__viewer`.
+ * models side by side, `&compare=overlay` for them overlaid; `&raster=main` to draw without the
+ * raster workers) and exposes `window.__viewer`.
  * Images are drawn in the page (OffscreenCanvas → ImageBitmap); nothing is fetched.
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
 import { shapePoints } from '../src/app/canvas/geometry';
+import { drawOnMainThreadOnly } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
 import type { HarnessHash } from './hooks';
 
@@ -103,6 +105,10 @@ function Harness() {
     </div>
   );
 }
+
+// `&raster=main`: no raster workers, every full-detail drawing on the main thread (the fallback
+// for browsers without OffscreenCanvas in workers), for the e2e tests of that path.
+if (new URLSearchParams(location.hash.replace(/^#/, '')).get('raster') === 'main') drawOnMainThreadOnly();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,6 +4,7 @@
  */
 import ScoringWorker from './scoring.worker.ts?worker&inline';
 import ThumbnailWorker from '../app/thumbnails/thumbs.worker.ts?worker&inline';
+import RasterWorker from '../app/canvas/raster.worker.ts?worker&inline';
 
 export function scoringWorker(): Worker {
   return new ScoringWorker({ name: 'benchlens-scoring' });
@@ -11,4 +12,8 @@ export function scoringWorker(): Worker {
 
 export function thumbnailWorker(): Worker {
   return new ThumbnailWorker({ name: 'thumbnails' });
+}
+
+export function rasterWorker(n: number): Worker {
+  return new RasterWorker({ name: `raster-${n}` });
 }

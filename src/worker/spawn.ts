@@ -1,5 +1,5 @@
 /**
- * The page's two workers, each a separate file beside the app (the served build). The
+ * The page's workers, each a separate file beside the app (the served build). The
  * self-contained benchlens.html build swaps this module for spawn.inline.ts (see
  * vite.config.ts): a page opened from disk cannot load a worker file, so there they are inlined.
  */
@@ -9,4 +9,9 @@ export function scoringWorker(): Worker {
 
 export function thumbnailWorker(): Worker {
   return new Worker(new URL('../app/thumbnails/thumbs.worker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
+}
+
+/** One of the two workers that draw a pane's full-detail shapes (src/app/canvas/rasterPool.ts). */
+export function rasterWorker(n: number): Worker {
+  return new Worker(new URL('../app/canvas/raster.worker.ts', import.meta.url), { type: 'module', name: `raster-${n}` });
 }

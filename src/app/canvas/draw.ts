@@ -42,14 +42,18 @@ export function itemStyle(it: SceneItem, overlay: boolean, colors?: readonly str
   return overlay ? overlayStyle(it.side, it.state, it.view, it.role, sel, colors) : styleFor(it.side, it.state, it.role, sel);
 }
 
-const styleKey = (s: StateStyle) => `${s.stroke}|${s.fill}|${s.dash.join(',')}|${s.width}|${s.alpha}|${s.hatch}`;
+/** A 2D context on a page canvas or, in the raster workers (raster.worker.ts), an OffscreenCanvas. */
+export type Ctx2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+export const styleKey = (s: StateStyle) => `${s.stroke}|${s.fill}|${s.dash.join(',')}|${s.width}|${s.alpha}|${s.hatch}`;
 
 let hatchPattern: CanvasPattern | null = null;
-function hatch(ctx: CanvasRenderingContext2D): CanvasPattern | null {
+function hatch(ctx: Ctx2D): CanvasPattern | null {
   if (hatchPattern) return hatchPattern;
-  const c = document.createElement('canvas');
+  // A worker has no document: its tile is an OffscreenCanvas (the same 8×8 pixels).
+  const c = typeof document !== 'undefined' ? document.createElement('canvas') : new OffscreenCanvas(8, 8);
   c.width = c.height = 8;
-  const g = c.getContext('2d');
+  const g = c.getContext('2d') as Ctx2D | null;
   if (!g) return null;
   g.strokeStyle = 'rgba(127,127,127,0.75)';
   g.lineWidth = 1.5;
@@ -65,43 +69,73 @@ function hatch(ctx: CanvasRenderingContext2D): CanvasPattern | null {
   return hatchPattern;
 }
 
-function tracePath(ctx: CanvasRenderingContext2D, pts: readonly number[]): void {
+function tracePath(ctx: Ctx2D, pts: ArrayLike<number>): void {
   ctx.moveTo(pts[0], pts[1]);
   for (let i = 2; i < pts.length; i += 2) ctx.lineTo(pts[i], pts[i + 1]);
   ctx.closePath();
 }
 
 /** Visible image rectangle, with a margin so strokes at the edge are not cut. */
-function viewRect(o: DrawOptions) {
+export function viewRect(o: Pick<DrawOptions, 'transform' | 'width' | 'height'>) {
   const { scale, x, y } = o.transform;
   const m = 4 / scale;
   return { x0: -x / scale - m, y0: -y / scale - m, x1: (o.width - x) / scale + m, y1: (o.height - y) / scale + m };
 }
 
+/** What drawPlanned needs of a shape: its outline (a SceneItem, or a packed copy in a worker). */
+export interface PlannedShape {
+  points: ArrayLike<number>;
+}
+
 /** What one full drawing of the shapes does, in order: style groups, hatched and filled first. */
 export interface ShapePlan {
-  groups: { style: StateStyle; items: SceneItem[] }[];
+  groups: { style: StateStyle; items: readonly PlannedShape[] }[];
   /** Shapes in all groups. */
   count: number;
+}
+
+interface ItemStyles {
+  overlay: boolean;
+  colors?: readonly string[];
+  styles: StateStyle[];
+  keys: string[];
+  /** "side:state" of each item, for the stats. */
+  stats: string[];
+}
+const styleCache = new WeakMap<readonly SceneItem[], ItemStyles>();
+
+/**
+ * Each item's style, its key and "side:state", made once per item list and style settings:
+ * planShapes runs for every redraw, and making them anew took 15–20 ms for 5,000 items.
+ */
+export function itemStyles(items: readonly SceneItem[], overlay: boolean, colors?: readonly string[]): ItemStyles {
+  let c = styleCache.get(items);
+  if (!c || c.overlay !== overlay || c.colors !== colors) {
+    const styles = items.map((it) => itemStyle(it, overlay, colors));
+    c = { overlay, colors, styles, keys: styles.map(styleKey), stats: items.map((it) => `${it.side}:${it.state}`) };
+    styleCache.set(items, c);
+  }
+  return c;
 }
 
 /** Which shapes are visible in the view, grouped by style; counts them into `o.stats`. */
 export function planShapes(items: readonly SceneItem[], o: DrawOptions): ShapePlan {
   const v = viewRect(o);
   const groups = new Map<string, { style: StateStyle; items: SceneItem[] }>();
+  const st = itemStyles(items, o.overlay, o.colors);
   let count = 0;
-  for (const it of items) {
+  for (let i = 0; i < items.length; i++) {
+    const it = items[i];
     if (!isVisible(it, o.layers)) continue;
     const b = it.bounds;
     if (b.x1 < v.x0 || b.x0 > v.x1 || b.y1 < v.y0 || b.y0 > v.y1) continue;
-    const style = itemStyle(it, o.overlay, o.colors);
-    const k = styleKey(style);
+    const k = st.keys[i];
     let g = groups.get(k);
-    if (!g) groups.set(k, (g = { style, items: [] }));
+    if (!g) groups.set(k, (g = { style: st.styles[i], items: [] }));
     g.items.push(it);
     count++;
     if (o.stats) {
-      const sk = `${it.side}:${it.state}`;
+      const sk = st.stats[i];
       o.stats[sk] = (o.stats[sk] ?? 0) + 1;
     }
   }
@@ -114,7 +148,7 @@ export function planShapes(items: readonly SceneItem[], o: DrawOptions): ShapePl
  * carries the view transform. Line widths and dashes are divided by the zoom so they stay the
  * same on screen. Drawing a plan in several calls gives the same pixels as in one.
  */
-export function drawPlanned(ctx: CanvasRenderingContext2D, plan: ShapePlan, scale: number, from = 0, to = plan.count): void {
+export function drawPlanned(ctx: Ctx2D, plan: ShapePlan, scale: number, from = 0, to = plan.count): void {
   const inv = 1 / scale;
   let start = 0;
   for (const { style, items: list } of plan.groups) {

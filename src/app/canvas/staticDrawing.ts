@@ -8,6 +8,10 @@
  * the pan after a short pause would stall for that long. A slice is drawn and rasterised (the
  * canvas' recorded commands are flushed at the end of every slice, by copying one pixel of it)
  * within its budget, and motion puts the unfinished drawing on hold at the next slice.
+ *
+ * When the raster workers can draw (rasterPool.ts), the shapes of a new view come from them
+ * instead, as bitmaps (consecutive parts of the same plan) that `composite` puts in, in order; only
+ * the labels, if any, are then drawn here in slices.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import type { SceneItem } from './scene';
@@ -22,6 +26,8 @@ export interface Drawing {
   content: unknown;
   /** What the drawing holds, by "side:state". */
   stats: Record<string, number>;
+  /** Who drew the shapes: in one go (new content), in main-thread slices, or the raster workers. */
+  by: 'at once' | 'slices' | 'workers';
 }
 
 export class StaticDrawing {
@@ -63,7 +69,7 @@ export class StaticDrawing {
     ctx.setTransform(pr * scale, 0, 0, pr * scale, pr * x, pr * y);
     const stats: Record<string, number> = {};
     const opts = { ...o, stats };
-    this.job = { d: { canvas, t: o.transform, content, stats }, ctx, plan: planShapes(items, opts), labels: planLabels(items, opts), o: opts, next: 0, rate: 0 };
+    this.job = { d: { canvas, t: o.transform, content, stats, by: 'slices' }, ctx, plan: planShapes(items, opts), labels: planLabels(items, opts), o: opts, next: 0, rate: 0 };
   }
 
   get pending(): boolean {
@@ -91,8 +97,28 @@ export class StaticDrawing {
       if (performance.now() - t0 > budgetMs * 0.7) break;
     }
     if (j.next < total) return null;
+    if (budgetMs === Infinity) j.d.by = 'at once';
     this.job = null;
     return j.d;
+  }
+
+  /**
+   * Puts the raster workers' drawings of the shapes (the plan's parts, in plan order) in; step
+   * then draws only the labels. Closes the bitmaps.
+   */
+  composite(bitmaps: readonly ImageBitmap[]): void {
+    const j = this.job;
+    if (j) {
+      j.ctx.save();
+      j.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      for (const b of bitmaps) j.ctx.drawImage(b, 0, 0);
+      j.ctx.restore();
+      // Rasterised now, in this task, so the bitmaps may go and the commit only copies.
+      this.flush(j.d.canvas);
+      j.next = Math.max(j.next, j.plan.count);
+      j.d.by = 'workers';
+    }
+    for (const b of bitmaps) b.close();
   }
 
   /** The drawing `d` (from step) is now the one on show. */

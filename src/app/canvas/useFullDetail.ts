@@ -3,24 +3,31 @@
  * view of the last finished full-detail drawing, and the stage's wrapper carries `motion`, the
  * CSS transform from `drawn` to the live view (undefined when they agree) — so while the view
  * moves, the compositor moves the finished canvases and nothing is drawn. Once the view has been
- * still for SETTLE_FRAMES (useSettledView), the full-detail drawing for it is made off screen in
- * slices (staticDrawing.ts) and shown, with `motion` cleared, in one commit. New content (a new
- * case, a layer toggle) is drawn at once instead.
+ * still for SETTLE_FRAMES (useSettledView), the full-detail drawing for it is made off screen —
+ * its shapes by the raster workers (rasterPool.ts) or, where they cannot run, in main-thread
+ * slices (staticDrawing.ts) — and shown, with `motion` cleared, in one commit. New content (a new
+ * case, a layer toggle) is drawn at once, on the main thread, instead.
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
  * raster): the former strategy, re-blitting a cached bitmap of the shapes and redrawing the image
  * every frame, showed 19–36 frames a second; see the README for the figures of this one.
  */
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
 import type { PaneProps } from './Pane';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import { motionEpoch, motionTransform, SETTLE_FRAMES, useSettledView } from './useSettledView';
+import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
+import { packScene } from './packedScene';
+import { rasterPool, warmRasterPool, type RasterPool } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
 export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats'>;
 
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
+
+// Panes and contents are numbered for the raster workers, which keep each pane's shapes.
+let panes = 0;
+let contents = 0;
 
 export function useFullDetail({ scene, image, transform, width, height, layers, overlay, colors, stats }: FullDetailInput) {
   // A new identity whenever what is drawn (not where) changes.
@@ -30,11 +37,36 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
   const staticLayer = useRef<Konva.Layer>(null);
   const drawing = useRef<StaticDrawing | null>(null);
   const [shown, setShown] = useState<Drawing | null>(null);
+  const [paneKey] = useState(() => ++panes);
+  const contentNo = useMemo(() => (void content, ++contents), [content]);
+  // The workers get the shapes once per content: soon after it is first drawn (at once, here),
+  // or at the latest with the first view change.
+  const sendContent = useCallback(
+    (pool: RasterPool) => {
+      if (!pool.hasContent(paneKey, contentNo)) pool.setContent(paneKey, contentNo, packScene(scene.items, layers, overlay, colors));
+    },
+    [paneKey, contentNo, scene, layers, overlay, colors],
+  );
+  useEffect(() => {
+    warmRasterPool();
+    const t = setTimeout(() => {
+      const pool = rasterPool();
+      if (pool) sendContent(pool);
+    }, 0);
+    return () => clearTimeout(t);
+  }, [sendContent]);
+  useEffect(() => () => rasterPool()?.drop(paneKey), [paneKey]);
   // The view the canvases show: that of the last finished drawing (the target until the first).
   const drawn = shown && shown.content === content ? shown.t : target;
   // While moving, the compositor scales the canvases without filtering (image-rendering:
   // pixelated): bilinear filtering of two pane-sized canvases is most of a software frame.
   const motion = motionTransform(drawn, transform);
+
+  // The live view, for a drawing on hold (below): it restarts only while the view is at its target.
+  const live = useRef(transform);
+  useLayoutEffect(() => {
+    live.current = transform;
+  });
 
   // A full-detail drawing for the target view: at once for new content (a new case or layer
   // toggle must not show the old drawing), in slices for a new view (see staticDrawing.ts).
@@ -47,7 +79,6 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const w = layerCanvas?._canvas.width ?? Math.floor(width * pr);
     const h = layerCanvas?._canvas.height ?? Math.floor(height * pr);
     const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay, colors }, w, h, content);
-    begin();
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
       Object.assign(stats, r.stats);
@@ -55,6 +86,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       setShown(r);
     };
     if (!cur || cur.content !== content) {
+      begin();
       const r = d.step(Infinity);
       if (r) finish(r);
       return;
@@ -65,10 +97,15 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     // Moving again puts it on hold (its slices would only slow the motion's frames) and starts
     // it over once the view has been still for SETTLE_FRAMES; a view that really moved
     // replaces this effect (and the drawing) before that.
+    // With the raster workers (rasterPool.ts), the shapes are drawn there instead, and a result
+    // that arrives after the view moved again is dropped; the main thread only composites the
+    // parts and draws the labels, if any, in slices.
     let alive = true;
     let since = motionEpoch();
     let hold = 0;
     let frame = 0;
+    // A worker drawing is under way (the slices wait for it).
+    let waiting = false;
     const ch = new MessageChannel();
     const moved = () => {
       if (motionEpoch() === since) return false;
@@ -83,19 +120,61 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       if (--hold > 0) frame = requestAnimationFrame(waitStill);
       else ch.port2.postMessage(0);
     };
+    // Sends the request before the main thread's own share (begin: the plan for the stats and
+    // labels, the canvas), so the workers start a few ms sooner.
+    const askWorkers = (): boolean => {
+      const pool = rasterPool();
+      if (!pool) return false;
+      sendContent(pool);
+      waiting = true;
+      const at = motionEpoch();
+      // Trace marks (DevTools, the viewer bench): a request to the workers, and its fate.
+      console.timeStamp('benchlens:raster-request');
+      // A drawing the motion has made useless stops after the parts the workers have in hand.
+      void pool.draw(paneKey, contentNo, { transform: target, width, height, pixelRatio: pr, w, h }, () => alive && motionEpoch() === at).then((r) => {
+        waiting = false;
+        if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
+        if ('bitmaps' in r) {
+          // Shown only for a view still at rest since the request; otherwise dropped, and
+          // the drawing starts over once the view is still again.
+          if (alive && d.pending && motionEpoch() === at) d.composite(r.bitmaps);
+          else {
+            console.timeStamp('benchlens:raster-dropped');
+            for (const b of r.bitmaps) b.close();
+          }
+        }
+        // A failed worker drawing leaves the shapes to the slices.
+        if (alive) ch.port2.postMessage(0);
+      });
+      return true;
+    };
     ch.port1.onmessage = () => {
-      if (!alive) return;
+      if (!alive || waiting) return;
       if (moved()) {
         d.cancel();
         frame = requestAnimationFrame(waitStill);
         return;
       }
-      if (!d.pending) begin();
+      if (!d.pending) {
+        // The view moved on: it gets a new target once still, which replaces this effect. Until
+        // then nothing is drawn for this (old) target — a worker drawing of it would delay the
+        // new one — unless the view comes back to it.
+        if (!same(live.current, target)) {
+          hold = 1;
+          frame = requestAnimationFrame(waitStill);
+          return;
+        }
+        const asked = askWorkers();
+        begin();
+        if (asked) return;
+      }
       const r = d.step(SLICE_MS);
       if (r) drawingFinished(d, () => finish(r));
       else ch.port2.postMessage(0);
     };
-    ch.port2.postMessage(0);
+    const asked = askWorkers();
+    begin();
+    if (!asked) ch.port2.postMessage(0);
     return () => {
       alive = false;
       cancelAnimationFrame(frame);
@@ -103,7 +182,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       d.cancel();
       drawingAbandoned(d);
     };
-  }, [target, content, scene, width, height, layers, overlay, colors, stats]);
+  }, [target, content, scene, width, height, layers, overlay, colors, stats, paneKey, contentNo, sendContent]);
 
   // Konva calls this when the static layer's props change, i.e. when `shown` does: a copy.
   const drawStatic = useCallback(
@@ -114,6 +193,8 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.drawImage(shown.canvas, 0, 0);
       ctx.restore();
+      // For tests: who drew the shapes on show ('at once', 'slices' or 'workers').
+      ctx.canvas.dataset.drawnBy = shown.by;
       // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
       console.timeStamp('benchlens:full-draw');
     },

@@ -1,0 +1,100 @@
+/**
+ * A pane's shapes as a few typed arrays, for the raster workers (raster.worker.ts): sent once
+ * per content (transferred, not cloned as 5,000 JS arrays), then planned per view in the worker
+ * exactly as planShapes plans the SceneItems on the main thread — same culling, same style
+ * groups in the same order — so drawPlanned draws the same shapes in the same order there.
+ * No DOM here: it runs in Node tests, the page and the workers.
+ */
+import { isVisible, itemStyles, viewRect, type DrawOptions, type LayerToggles, type PlannedShape, type ShapePlan } from './draw';
+import type { SceneItem } from './scene';
+import type { StateStyle } from './style';
+
+/** The drawable shapes of one content, in scene order (only those the layers show). */
+export interface PackedScene {
+  /** The distinct styles; `style[i]` indexes this list. */
+  styles: StateStyle[];
+  style: Uint16Array;
+  /** Every outline's points, one after the other; shape i is coords[offsets[i] … offsets[i+1]). */
+  coords: Float64Array;
+  offsets: Uint32Array;
+  /** x0, y0, x1, y1 per shape. */
+  bounds: Float64Array;
+}
+
+/** Packs the shapes `items` shows with these layers and colours (what planShapes may draw). */
+export function packScene(items: readonly SceneItem[], layers: LayerToggles, overlay: boolean, colors?: readonly string[]): PackedScene {
+  const all = itemStyles(items, overlay, colors);
+  const shown: number[] = [];
+  items.forEach((it, i) => isVisible(it, layers) && shown.push(i));
+  const styles: StateStyle[] = [];
+  const byKey = new Map<string, number>();
+  const style = new Uint16Array(shown.length);
+  const offsets = new Uint32Array(shown.length + 1);
+  const bounds = new Float64Array(shown.length * 4);
+  let n = 0;
+  for (const j of shown) n += items[j].points.length;
+  const coords = new Float64Array(n);
+  let at = 0;
+  shown.forEach((j, i) => {
+    const it = items[j];
+    const s = all.styles[j];
+    const k = all.keys[j];
+    let si = byKey.get(k);
+    if (si === undefined) {
+      si = styles.length;
+      byKey.set(k, si);
+      styles.push(s);
+    }
+    style[i] = si;
+    coords.set(it.points, at);
+    at += it.points.length;
+    offsets[i + 1] = at;
+    const b = it.bounds;
+    bounds.set([b.x0, b.y0, b.x1, b.y1], i * 4);
+  });
+  return { styles, style, coords, offsets, bounds };
+}
+
+/** The typed arrays of a PackedScene, for postMessage's transfer list. */
+export const packedBuffers = (p: PackedScene): ArrayBuffer[] => [p.style.buffer, p.coords.buffer, p.offsets.buffer, p.bounds.buffer] as ArrayBuffer[];
+
+/** A PackedScene with its outlines as views into `coords`, made once per content. */
+export interface UnpackedScene extends PackedScene {
+  shapes: PlannedShape[];
+}
+
+export function unpackScene(p: PackedScene): UnpackedScene {
+  const shapes: PlannedShape[] = [];
+  for (let i = 0; i + 1 < p.offsets.length; i++) shapes.push({ points: p.coords.subarray(p.offsets[i], p.offsets[i + 1]) });
+  return { ...p, shapes };
+}
+
+/**
+ * planShapes for packed shapes: the ones in view, grouped by style in the order of each
+ * group's first shape in view, hatched groups first (a stable sort, as planShapes does).
+ */
+export function planPacked(s: UnpackedScene, o: Pick<DrawOptions, 'transform' | 'width' | 'height'>): ShapePlan {
+  const v = viewRect(o);
+  const groupOf = new Map<number, { style: StateStyle; items: PlannedShape[] }>();
+  const order: { style: StateStyle; items: PlannedShape[] }[] = [];
+  let count = 0;
+  const b = s.bounds;
+  for (let i = 0; i < s.shapes.length; i++) {
+    const j = i * 4;
+    if (b[j + 2] < v.x0 || b[j] > v.x1 || b[j + 3] < v.y0 || b[j + 1] > v.y1) continue;
+    const si = s.style[i];
+    let g = groupOf.get(si);
+    if (!g) {
+      groupOf.set(si, (g = { style: s.styles[si], items: [] }));
+      order.push(g);
+    }
+    g.items.push(s.shapes[i]);
+    count++;
+  }
+  return { groups: order.sort((a, c) => Number(c.style.hatch) - Number(a.style.hatch)), count };
+}
+
+/** Positions part `part` of `parts` of a plan of `count` shapes covers: [from, to). */
+export function planPart(count: number, part: number, parts: number): [number, number] {
+  return [Math.floor((count * part) / parts), Math.floor((count * (part + 1)) / parts)];
+}

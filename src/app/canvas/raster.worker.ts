@@ -1,0 +1,68 @@
+/**
+ * A raster worker (rasterPool.ts starts two): holds each pane's packed shapes (packedScene.ts)
+ * and draws a part of a view's plan (one request = one part) into its own OffscreenCanvas with the page's drawing code
+ * (drawPlanned), then posts the pixels back as a transferred ImageBitmap. The page composites
+ * the parts in plan order; source-over is associative, so that is the drawing a single canvas
+ * would make, up to 8-bit rounding at antialiased edges.
+ */
+import { drawPlanned, type ShapePlan } from './draw';
+import { planPacked, planPart, unpackScene, type UnpackedScene } from './packedScene';
+import type { RasterReply, RasterRequest } from './rasterProtocol';
+
+const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<RasterRequest>) => void) | null };
+const scenes = new Map<number, { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan } }>();
+let canvas: OffscreenCanvas | null = null;
+let ctx: OffscreenCanvasRenderingContext2D | null = null;
+
+function probe(): string {
+  if (typeof OffscreenCanvas === 'undefined') return 'no OffscreenCanvas in workers';
+  const c = new OffscreenCanvas(1, 1);
+  if (!c.getContext('2d')) return 'no 2D context on an OffscreenCanvas';
+  if (typeof c.transferToImageBitmap !== 'function') return 'no OffscreenCanvas.transferToImageBitmap';
+  return '';
+}
+
+function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
+  const s = scenes.get(r.pane);
+  if (!s || s.content !== r.content) {
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no shapes for that content' });
+    return;
+  }
+  if (!canvas) {
+    canvas = new OffscreenCanvas(r.w, r.h);
+    ctx = canvas.getContext('2d');
+  }
+  if (!ctx) {
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no 2D context' });
+    return;
+  }
+  if (canvas.width !== r.w || canvas.height !== r.h) {
+    canvas.width = r.w;
+    canvas.height = r.h;
+  }
+  const t0 = performance.now();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, r.w, r.h);
+  // The transform Konva gives a layer at this view, as StaticDrawing.start sets it.
+  const { scale, x, y } = r.transform;
+  ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x, r.pixelRatio * y);
+  // The parts of one drawing share its plan (one worker often draws several of them).
+  if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r) };
+  const { plan } = s.plan;
+  const [from, to] = planPart(plan.count, r.part, r.parts);
+  drawPlanned(ctx, plan, scale, from, to);
+  // The canvas only recorded the calls above (a few ms); rasterising them happens here.
+  const bitmap = canvas.transferToImageBitmap();
+  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0 }, [bitmap]);
+}
+
+scope.onmessage = (e) => {
+  const m = e.data;
+  if (m.type === 'content') scenes.set(m.pane, { content: m.content, scene: unpackScene(m.scene) });
+  else if (m.type === 'drop') scenes.delete(m.pane);
+  // One part at a time: the pool sends a worker its next part only once the last is back.
+  else if (m.type === 'draw') draw(m);
+};
+
+const why = probe();
+scope.postMessage({ type: 'ready', ok: why === '', why });

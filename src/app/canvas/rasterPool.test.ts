@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PARTS, RasterPool, WORKERS, type RasterResult } from './rasterPool';
+import type { RasterReply, RasterRequest } from './rasterProtocol';
+
+/** A stand-in for a raster worker: records what the pool posts; the test answers for it. */
+class FakeWorker {
+  posted: RasterRequest[] = [];
+  terminated = false;
+  onmessage: ((e: MessageEvent<RasterReply>) => void) | null = null;
+  onerror: ((e: ErrorEvent) => void) | null = null;
+  postMessage(m: RasterRequest) {
+    this.posted.push(m);
+  }
+  terminate() {
+    this.terminated = true;
+  }
+  reply(m: RasterReply) {
+    this.onmessage?.({ data: m } as MessageEvent<RasterReply>);
+  }
+  /** Every draw request this worker got, in order. */
+  draws() {
+    return this.posted.filter((m): m is Extract<RasterRequest, { type: 'draw' }> => m.type === 'draw');
+  }
+  answered = 0;
+  /** Answers the oldest unanswered draw request with a bitmap named `<name> <part>`. */
+  answerNext(name = 'part') {
+    const r = this.draws()[this.answered++];
+    const b = bitmap(`${name} ${r.part}`);
+    this.reply({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: b });
+    return b;
+  }
+  pending() {
+    return this.draws().length > this.answered;
+  }
+}
+
+const bitmap = (name: string) => ({ name, close: vi.fn() }) as unknown as ImageBitmap & { name: string; close: ReturnType<typeof vi.fn> };
+const view = { transform: { scale: 0.5, x: 10, y: 20 }, width: 100, height: 80, pixelRatio: 1, w: 100, h: 80 };
+const scene = { styles: [], style: new Uint16Array(0), coords: new Float64Array(0), offsets: new Uint32Array(1), bounds: new Float64Array(0) };
+
+function start() {
+  const workers: FakeWorker[] = [];
+  const pool = new RasterPool(() => {
+    const w = new FakeWorker();
+    workers.push(w);
+    return w as unknown as Worker;
+  });
+  return { pool, workers };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('the raster worker pool', () => {
+  it('is ready only once every worker says it can draw', () => {
+    const { pool, workers } = start();
+    expect(workers).toHaveLength(WORKERS);
+    workers[0].reply({ type: 'ready', ok: true, why: '' });
+    expect(pool.state).toBe('starting');
+    workers[1].reply({ type: 'ready', ok: true, why: '' });
+    expect(pool.state).toBe('ready');
+  });
+
+  it('fails, and stops its workers, when one cannot draw, errors, or never answers', async () => {
+    const a = start();
+    a.workers[0].reply({ type: 'ready', ok: false, why: 'no OffscreenCanvas in workers' });
+    expect(a.pool.state).toBe('failed');
+    expect(a.pool.why).toContain('no OffscreenCanvas in workers');
+    expect(a.workers.every((w) => w.terminated)).toBe(true);
+    expect(await a.pool.draw(1, 1, view)).toEqual({ failed: expect.stringContaining('OffscreenCanvas') });
+
+    const b = start();
+    b.workers[1].onerror?.({ message: 'SyntaxError', preventDefault() {} } as ErrorEvent);
+    expect(b.pool.state).toBe('failed');
+
+    vi.useFakeTimers();
+    const c = start();
+    c.workers[0].reply({ type: 'ready', ok: true, why: '' });
+    vi.advanceTimersByTime(10_000);
+    expect(c.pool.state).toBe('failed');
+    expect(c.pool.why).toBe('the raster workers did not start');
+  });
+
+  it('hands out the parts one at a time to whichever worker is free, and returns them in plan order', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    pool.setContent(3, 7, scene);
+    expect(pool.hasContent(3, 7)).toBe(true);
+    // Each worker got its own copy of the shapes.
+    expect(workers.map((w) => w.posted[0].type)).toEqual(['content', 'content']);
+    const done = pool.draw(3, 7, view);
+    expect(workers.map((w) => w.draws().map((r) => r.part))).toEqual([[0], [1]]);
+    // Worker 1 finishes first and takes part 2; then worker 0 takes part 3.
+    workers[1].answerNext();
+    expect(workers[1].draws().map((r) => r.part)).toEqual([1, 2]);
+    workers[0].answerNext();
+    workers[1].answerNext();
+    expect(workers[0].draws().map((r) => r.part)).toEqual([0, 3]);
+    workers[0].answerNext();
+    const r = (await done) as { bitmaps: (ImageBitmap & { name: string })[] };
+    expect(r.bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `part ${k}`));
+    expect(workers[0].draws()[0]).toMatchObject({ pane: 3, content: 7, parts: PARTS, ...view });
+    expect(pool.drawn).toBe(1);
+  });
+
+  it('drops a drawing made stale by a newer one for the same pane: its bitmaps are closed, its last part never drawn', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    const old = pool.draw(1, 1, view);
+    const first = workers[0].answerNext('old'); // part 0 is back; worker 0 goes on with part 2
+    const newer = pool.draw(1, 1, { ...view, transform: { scale: 1, x: 0, y: 0 } });
+    expect(await old).toEqual({ stale: true });
+    expect(first.close).toHaveBeenCalled();
+    // The parts in hand (1 and 2) come back, are closed, and the workers go on with the new drawing.
+    const late = [workers[1].answerNext('old'), workers[0].answerNext('old')];
+    for (const b of late) expect(b.close).toHaveBeenCalled();
+    const gens = new Set([...workers[0].draws(), ...workers[1].draws()].map((r) => r.generation));
+    const [g1, g2] = [...gens].sort();
+    const oldParts = [...workers[0].draws(), ...workers[1].draws()].filter((r) => r.generation === g1).map((r) => r.part);
+    expect(oldParts.sort()).toEqual([0, 1, 2]);
+    let result: RasterResult | null = null;
+    void newer.then((r) => (result = r));
+    for (let guard = 0; !result && guard < 20; guard++) {
+      for (const w of workers) if (w.pending()) w.answerNext('new');
+      await Promise.resolve();
+    }
+    expect([...workers[0].draws(), ...workers[1].draws()].filter((r) => r.generation === g2).map((r) => r.part).sort()).toEqual(Array.from({ length: PARTS }, (_, k) => k));
+    expect((result as unknown as { bitmaps: { name: string }[] }).bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `new ${k}`));
+  });
+
+  it('stops handing out the parts of a drawing that is no longer wanted (the view moved)', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    let wanted = true;
+    const done = pool.draw(4, 1, view, () => wanted);
+    workers[0].answerNext();
+    expect(workers[0].draws()).toHaveLength(2); // still wanted: part 2 handed out
+    wanted = false;
+    const late = workers[1].answerNext();
+    expect(await done).toEqual({ stale: true });
+    expect(late.close).toHaveBeenCalled();
+    expect(workers[1].draws()).toHaveLength(1); // part 3 never drawn
+  });
+
+  it('reports a worker that has no shapes for the content as failed (the page then draws in slices)', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    const done = pool.draw(2, 5, view);
+    const r = workers[0].draws()[0];
+    workers[0].reply({ type: 'drawn', pane: 2, generation: r.generation, bitmap: null, error: 'no shapes for that content' });
+    expect(await done).toEqual({ failed: 'no shapes for that content' });
+  });
+});

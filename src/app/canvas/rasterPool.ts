@@ -1,0 +1,240 @@
+/**
+ * The page's two raster workers (raster.worker.ts), shared by all panes: a full-detail drawing
+ * for a new view is split into PARTS consecutive parts of the plan, handed out one at a time to
+ * whichever worker is free, drawn on the machine's cores at the same time, and composited in
+ * plan order on the main thread (StaticDrawing.composite). Handing out quarters rather than
+ * halves keeps both workers busy to the end when one gets less CPU than the other (the machine
+ * is shared), and a drawing made stale by a newer one stops after the part in progress.
+ *
+ * Measured in software-rasterised Chromium (1400×900, 5,000 polygons, quiet machine): the whole
+ * drawing takes 80–90 ms on the main thread, 85–113 ms in one worker (with the bitmap's transfer
+ * and copy), 54–70 ms as two halves in two workers. Nearly all of a part's time is spent in
+ * transferToImageBitmap, where the recorded calls are rasterised (the calls take 2–3 ms).
+ *
+ * Until both workers have said they can draw (OffscreenCanvas with a 2D context and
+ * transferToImageBitmap in a worker), or if one fails, rasterPool() is null and panes draw on
+ * the main thread in slices as before.
+ */
+import { rasterWorker } from '../../worker/spawn';
+import { packedBuffers, type PackedScene } from './packedScene';
+import type { RasterReply, RasterRequest } from './rasterProtocol';
+import type { ViewTransform } from './transform';
+
+/** Workers, and parts of the plan per drawing. */
+export const WORKERS = 2;
+/**
+ * Parts of the plan per drawing. Measured (viewer bench, load average 2–4, median of 6 runs):
+ * redraw on screen 170 ms after the last input with 4 parts, 188 ms with 8 (more bitmaps to
+ * composite), 206 ms with 2 (one per worker: a worker slowed by the machine's other programs
+ * holds the whole drawing up, and a drawing made useless by motion cannot stop early).
+ */
+export const PARTS = 4;
+/** A worker that has not said it can draw by then counts as failed. */
+const READY_TIMEOUT_MS = 10_000;
+
+export interface RasterView {
+  transform: ViewTransform;
+  width: number;
+  height: number;
+  pixelRatio: number;
+  /** Canvas size in device pixels. */
+  w: number;
+  h: number;
+}
+
+/** A pooled drawing's outcome: the parts in plan order, or why there are none. */
+export type RasterResult = { bitmaps: ImageBitmap[] } | { stale: true } | { failed: string };
+
+type Pending = {
+  pane: number;
+  content: number;
+  generation: number;
+  view: RasterView;
+  /** Asked before each further part is handed out; false makes the drawing stale. */
+  wanted: () => boolean;
+  bitmaps: (ImageBitmap | null)[];
+  /** Parts not yet handed out, and not yet back. */
+  next: number;
+  left: number;
+  resolve(r: RasterResult): void;
+};
+
+export class RasterPool {
+  state: 'starting' | 'ready' | 'failed' = 'starting';
+  why = '';
+  /** Drawings finished by the workers (a test hook). */
+  drawn = 0;
+  private workers: Worker[] = [];
+  private ready = 0;
+  private timer: ReturnType<typeof setTimeout>;
+  private generation = new Map<number, number>();
+  private pending = new Map<string, Pending>();
+  /** What each worker is drawing: a pending drawing's key and part, or null when idle. */
+  private busy: ({ key: string; part: number } | null)[] = [];
+  private contents = new Map<number, number>();
+
+  constructor(spawn: (n: number) => Worker) {
+    this.timer = setTimeout(() => this.fail('the raster workers did not start'), READY_TIMEOUT_MS);
+    try {
+      for (let n = 0; n < WORKERS; n++) {
+        const w = spawn(n);
+        w.onmessage = (e: MessageEvent<RasterReply>) => this.receive(n, e.data);
+        w.onerror = (e) => {
+          e.preventDefault?.();
+          this.fail(`raster worker ${n}: ${e.message || 'failed to start'}`);
+        };
+        this.workers.push(w);
+        this.busy.push(null);
+      }
+    } catch (e) {
+      this.fail(`raster workers: ${(e as Error).message}`);
+    }
+  }
+
+  /** Whether the workers hold the pane's shapes of content number `content`. */
+  hasContent(pane: number, content: number): boolean {
+    return this.contents.get(pane) === content;
+  }
+
+  /** Sends the pane's shapes to both workers (the first gets a copy, the second the original). */
+  setContent(pane: number, content: number, scene: PackedScene): void {
+    if (this.state === 'failed') return;
+    this.contents.set(pane, content);
+    this.workers.forEach((w, n) => {
+      const s = n < this.workers.length - 1 ? { ...scene, style: scene.style.slice(), coords: scene.coords.slice(), offsets: scene.offsets.slice(), bounds: scene.bounds.slice() } : scene;
+      this.post(w, { type: 'content', pane, content, scene: s }, packedBuffers(s));
+    });
+  }
+
+  /**
+   * Draws the pane's shapes of `content` at `view`, in parts shared by the workers. A newer
+   * request for the same pane makes this one stale (its bitmaps are closed when they arrive), as
+   * does `wanted()` turning false (the view moved): then no further part is drawn.
+   */
+  draw(pane: number, content: number, view: RasterView, wanted: () => boolean = () => true): Promise<RasterResult> {
+    if (this.state !== 'ready') return Promise.resolve({ failed: this.why || 'the raster workers are not ready' });
+    const generation = (this.generation.get(pane) ?? 0) + 1;
+    this.generation.set(pane, generation);
+    for (const [k, p] of this.pending) {
+      if (k.startsWith(`${pane}:`)) {
+        this.pending.delete(k);
+        for (const b of p.bitmaps) b?.close();
+        p.resolve({ stale: true });
+      }
+    }
+    return new Promise((resolve) => {
+      this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: Array.from({ length: PARTS }, () => null), next: 0, left: PARTS, resolve });
+      this.dispatch();
+    });
+  }
+
+  /** Forgets a pane (unmounted); its drawing in progress becomes stale. */
+  drop(pane: number): void {
+    this.contents.delete(pane);
+    this.generation.set(pane, (this.generation.get(pane) ?? 0) + 1);
+    for (const [k, p] of this.pending) {
+      if (k.startsWith(`${pane}:`)) {
+        this.pending.delete(k);
+        for (const b of p.bitmaps) b?.close();
+        p.resolve({ stale: true });
+      }
+    }
+    for (const w of this.workers) this.post(w, { type: 'drop', pane });
+  }
+
+  /** Hands the next parts of the pending drawings, oldest first, to the idle workers. */
+  private dispatch() {
+    for (const [k, p] of this.pending) {
+      if (p.wanted()) continue;
+      this.pending.delete(k);
+      for (const b of p.bitmaps) b?.close();
+      p.resolve({ stale: true });
+    }
+    for (let n = 0; n < this.workers.length; n++) {
+      if (this.busy[n]) continue;
+      const entry = [...this.pending].find(([, p]) => p.next < PARTS);
+      if (!entry) return;
+      const [key, p] = entry;
+      const part = p.next++;
+      this.busy[n] = { key, part };
+      this.post(this.workers[n], { type: 'draw', pane: p.pane, content: p.content, generation: p.generation, ...p.view, part, parts: PARTS });
+    }
+  }
+
+  private post(w: Worker, m: RasterRequest, transfer: Transferable[] = []) {
+    try {
+      w.postMessage(m, transfer);
+    } catch (e) {
+      this.fail(`raster worker: ${(e as Error).message}`);
+    }
+  }
+
+  private receive(n: number, m: RasterReply) {
+    if (m.type === 'ready') {
+      if (!m.ok) this.fail(`raster worker ${n}: ${m.why}`);
+      else if (++this.ready === this.workers.length && this.state === 'starting') {
+        clearTimeout(this.timer);
+        this.state = 'ready';
+      }
+      return;
+    }
+    const job = this.busy[n];
+    this.busy[n] = null;
+    const key = `${m.pane}:${m.generation}`;
+    const p = this.pending.get(key);
+    if (!p || !job || job.key !== key) {
+      // A result for an older generation (the view moved on, or the pane is gone).
+      m.bitmap?.close();
+    } else if (!m.bitmap) {
+      this.pending.delete(key);
+      for (const b of p.bitmaps) b?.close();
+      p.resolve({ failed: m.error ?? 'no bitmap' });
+    } else {
+      p.bitmaps[job.part] = m.bitmap;
+      if (--p.left === 0) {
+        this.pending.delete(key);
+        this.drawn++;
+        p.resolve({ bitmaps: p.bitmaps as ImageBitmap[] });
+      }
+    }
+    this.dispatch();
+  }
+
+  private fail(why: string) {
+    if (this.state === 'failed') return;
+    this.state = 'failed';
+    this.why = why;
+    clearTimeout(this.timer);
+    for (const p of this.pending.values()) {
+      for (const b of p.bitmaps) b?.close();
+      p.resolve({ failed: why });
+    }
+    this.pending.clear();
+    for (const w of this.workers) w.terminate();
+    this.workers = [];
+    console.warn(`Benchlens: drawing on the main thread (${why})`);
+  }
+}
+
+let pool: RasterPool | null = null;
+let mainOnly = false;
+
+/**
+ * Test hook (the viewer harness's `#…&raster=main`): every full-detail drawing is made on the
+ * main thread, in slices, as when the workers cannot start.
+ */
+export function drawOnMainThreadOnly(): void {
+  mainOnly = true;
+}
+
+/** The shared pool once its workers can draw; null before, when they cannot, or in main-only mode. */
+export function rasterPool(): RasterPool | null {
+  if (mainOnly || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
+  pool ??= new RasterPool(rasterWorker);
+  return pool.state === 'ready' ? pool : null;
+}
+
+/** Starts the workers early (they take a moment to load), so the first view change can use them. */
+export function warmRasterPool(): void {
+  rasterPool();
+}

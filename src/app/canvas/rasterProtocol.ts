@@ -1,0 +1,32 @@
+/** Messages between the page (rasterPool.ts) and a raster worker (raster.worker.ts). */
+import type { PackedScene } from './packedScene';
+import type { ViewTransform } from './transform';
+
+export type RasterRequest =
+  /** A pane's shapes for content number `content` (replaces the pane's earlier ones). */
+  | { type: 'content'; pane: number; content: number; scene: PackedScene }
+  /** The pane is gone. */
+  | { type: 'drop'; pane: number }
+  /**
+   * Draw part `part` of `parts` of the pane's plan for this view on a w×h device-pixel canvas
+   * (viewport width × height CSS pixels, for culling).
+   */
+  | {
+      type: 'draw';
+      pane: number;
+      content: number;
+      generation: number;
+      transform: ViewTransform;
+      width: number;
+      height: number;
+      pixelRatio: number;
+      w: number;
+      h: number;
+      part: number;
+      parts: number;
+    };
+
+export type RasterReply =
+  /** Sent once at start: whether this worker can draw (OffscreenCanvas, transferToImageBitmap). */
+  | { type: 'ready'; ok: boolean; why: string }
+  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string };
