@@ -165,6 +165,11 @@ export interface FrameFigures {
    * but not running, which no page can fix.
    */
   threads: Record<string, { wall: number; cpu: number }>;
+  /**
+   * Frame intervals over 33 ms, each with the kinds of input sent in it (EventLatency's
+   * event_type, e.g. MOUSE_RELEASED_EVENT, MOUSE_WHEEL_EVENT): says where in the gesture they fall.
+   */
+  longFrames: { atMs: number; ms: number; inputs: string[] }[];
 }
 
 type TaskEvent = TraceEvent & { tdur?: number };
@@ -188,6 +193,9 @@ const stampOf = (e: TraceEvent) => {
  */
 export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   const inputs = events.filter(isInput).map((e) => e.ts);
+  const sentKinds = events
+    .filter(isInput)
+    .map((e) => ({ ts: e.ts, kind: String((e.args as { event_latency?: { event_type?: string } } | undefined)?.event_latency?.event_type ?? '?') }));
   const t0 = Math.min(...inputs);
   const t1 = Math.max(...inputs);
   const shown = events
@@ -236,5 +244,12 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     fullDrawsInMotion: stamps.filter((t) => t >= t0 && t <= t1).length,
     rasterRequestsInMotion: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_REQUEST_STAMP && e.ts >= t0 && e.ts <= t1).length,
     rasterDropped: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_DROPPED_STAMP).length,
+    longFrames: intervals.flatMap((ms, k) => {
+      if (ms <= 33.4) return [];
+      const end = k < inWin.length ? inWin[k] : t1;
+      const start = end - ms * 1000;
+      const kinds = [...new Set(sentKinds.filter((x) => x.ts >= start && x.ts <= end).map((x) => x.kind))];
+      return [{ atMs: (start - t0) / 1000, ms, inputs: kinds }];
+    }),
   };
 }
