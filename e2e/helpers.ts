@@ -159,3 +159,11 @@ export async function stubCountingPicker(target: Page | BrowserContext, folder: 
 }
 
 export const pickerCalls = (page: Page) => page.evaluate(() => (window as unknown as { __pickerCalls: number }).__pickerCalls);
+
+/** A left-button drag from (x, y) in `steps` mouse moves of (dx, dy) each. */
+export async function drag(page: Page, x: number, y: number, steps: number, dx: number, dy: number): Promise<void> {
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  for (let i = 1; i <= steps; i++) await page.mouse.move(x + i * dx, y + i * dy);
+  await page.mouse.up();
+}

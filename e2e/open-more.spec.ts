@@ -25,10 +25,14 @@ test.describe('more ways to open a real LTB folder', () => {
     await stubCountingPicker(page, 'ltb-mini');
     await page.goto('/');
     await fillOpfs(page, LTB_MINI, 'ltb-mini');
+    // The folder is recorded (IndexedDB) just after it opens; leaving the page before that
+    // write ends would abort it, so wait for the page's own "recorded" event.
+    const recorded = page.evaluate(() => new Promise<void>((resolve) => window.addEventListener('benchlens:recent-changed', () => resolve(), { once: true })));
     await page.getByRole('button', { name: 'Open folder…' }).click();
     const summary = page.getByTestId('dataset-summary');
     await expect(summary).toContainText('LTB — 15 splits');
     expect(await pickerCalls(page)).toBe(1);
+    await recorded;
 
     await page.goto('/');
     await page.reload();

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { REPO_ROOT } from '../test/shared';
-import { dropPaths, expectMetric } from './helpers';
+import { drag, dropPaths, expectMetric } from './helpers';
 import { KEY, ltbDemoNumbers, writeLtbDemo } from './demoNumbers';
 
 const BUILT = resolve(REPO_ROOT, 'dist/benchlens.html');
@@ -57,10 +57,7 @@ test('benchlens.html from file://: the raster workers start from the inlined cod
       async () => {
         const x = box.x + box.width / 2;
         const y = box.y + box.height / 2;
-        await p.mouse.move(x, y);
-        await p.mouse.down();
-        for (let i = 1; i <= 5; i++) await p.mouse.move(x + i * 6, y + i * 3);
-        await p.mouse.up();
+        await drag(p, x, y, 5, 6, 3);
         await p.waitForTimeout(400);
         return drawnBy();
       },

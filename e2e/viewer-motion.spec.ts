@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type {} from '../harness/hooks';
+import { drag } from './helpers';
 
 async function open(page: Page, hash: string) {
   await page.goto(`/harness/viewer.html#${hash}`);
@@ -95,10 +96,7 @@ test.describe('case viewer motion', () => {
     const box = (await page.getByTestId('viewer-pane-0').boundingBox())!;
     const x0 = box.x + box.width / 2;
     const y0 = box.y + box.height / 2;
-    await page.mouse.move(x0, y0);
-    await page.mouse.down();
-    for (let i = 1; i <= 20; i++) await page.mouse.move(x0 + i * 5, y0 + i * 2);
-    await page.mouse.up();
+    await drag(page, x0, y0, 20, 5, 2);
     await expect.poll(() => settled(page)).toBe(true);
     const log = (await page.evaluate('window.__log')) as { css: string; layerX: number; liveX: number }[];
     const moving = log.filter((f) => f.css !== '');

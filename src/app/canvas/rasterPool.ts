@@ -17,8 +17,9 @@
  */
 import { rasterWorker } from '../../worker/spawn';
 import { packedBuffers, type PackedScene } from './packedScene';
-import type { RasterReply, RasterRequest } from './rasterProtocol';
-import type { ViewTransform } from './transform';
+import type { RasterReply, RasterRequest, RasterView } from './rasterProtocol';
+
+export type { RasterView };
 
 /** Workers, and parts of the plan per drawing. */
 export const WORKERS = 2;
@@ -31,16 +32,6 @@ export const WORKERS = 2;
 export const PARTS = 4;
 /** A worker that has not said it can draw by then counts as failed. */
 const READY_TIMEOUT_MS = 10_000;
-
-export interface RasterView {
-  transform: ViewTransform;
-  width: number;
-  height: number;
-  pixelRatio: number;
-  /** Canvas size in device pixels. */
-  w: number;
-  h: number;
-}
 
 /** A pooled drawing's outcome: the parts in plan order, or why there are none. */
 export type RasterResult = { bitmaps: ImageBitmap[] } | { stale: true } | { failed: string };

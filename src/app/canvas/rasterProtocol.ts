@@ -2,6 +2,17 @@
 import type { PackedScene } from './packedScene';
 import type { ViewTransform } from './transform';
 
+/** A view to draw: the transform, the viewport in CSS pixels (for culling), the canvas in device pixels. */
+export interface RasterView {
+  transform: ViewTransform;
+  width: number;
+  height: number;
+  pixelRatio: number;
+  /** Canvas size in device pixels. */
+  w: number;
+  h: number;
+}
+
 export type RasterRequest =
   /** A pane's shapes for content number `content` (replaces the pane's earlier ones). */
   | { type: 'content'; pane: number; content: number; scene: PackedScene }
@@ -11,20 +22,7 @@ export type RasterRequest =
    * Draw part `part` of `parts` of the pane's plan for this view on a w×h device-pixel canvas
    * (viewport width × height CSS pixels, for culling).
    */
-  | {
-      type: 'draw';
-      pane: number;
-      content: number;
-      generation: number;
-      transform: ViewTransform;
-      width: number;
-      height: number;
-      pixelRatio: number;
-      w: number;
-      h: number;
-      part: number;
-      parts: number;
-    };
+  | ({ type: 'draw'; pane: number; content: number; generation: number; part: number; parts: number } & RasterView);
 
 export type RasterReply =
   /** Sent once at start: whether this worker can draw (OffscreenCanvas, transferToImageBitmap). */
