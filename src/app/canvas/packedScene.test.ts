@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../harness/fixtures';
 import { ALL_LAYERS, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
-import { packScene, planPacked, planPart, unpackScene } from './packedScene';
+import { bandPlan, bandRows, packScene, planPacked, unpackScene, type BandedShape } from './packedScene';
 import { buildScene, panesFor } from './scene';
 
 /** A plan as plain data: each group's style and its shapes' points, in drawing order. */
@@ -45,12 +45,40 @@ describe('packed scenes for the raster workers', () => {
     expect(Array.from(unpackScene(p).shapes[7].points)).toEqual(items[7].points);
   });
 
-  it('split a plan into parts that cover it once, in order', () => {
-    for (const count of [0, 1, 5, 4999]) {
-      const parts = [0, 1].map((k) => planPart(count, k, 2));
-      expect(parts[0][0]).toBe(0);
-      expect(parts[0][1]).toBe(parts[1][0]);
-      expect(parts[1][1]).toBe(count);
+  it('cut a canvas into bands that cover every row once, in order', () => {
+    for (const h of [0, 1, 5, 871]) {
+      const bands = [0, 1, 2, 3].map((k) => bandRows(h, k, 4));
+      expect(bands[0][0]).toBe(0);
+      for (let k = 1; k < 4; k++) expect(bands[k][0]).toBe(bands[k - 1][1]);
+      expect(bands[3][1]).toBe(h);
     }
+  });
+
+  it('give each band every shape that reaches it, in the order of the whole plan, and no other', () => {
+    const packed = unpackScene(packScene(items, ALL_LAYERS, false));
+    const transform = views[0];
+    const whole = planPacked(packed, { transform, width: 1400, height: 900 });
+    const order = new Map(whole.groups.flatMap((g) => g.items).map((it, k) => [it, k]));
+    const seen = new Set<unknown>();
+    for (let k = 0; k < 4; k++) {
+      const [y0, y1] = bandRows(900, k, 4);
+      const band = bandPlan(whole, transform, 1, y0, y1);
+      const list = band.groups.flatMap((g) => g.items as readonly BandedShape[]);
+      expect(list.length).toBe(band.count);
+      // The whole plan's order, restricted.
+      const at = list.map((it) => order.get(it)!);
+      expect(at).toEqual([...at].sort((a, b) => a - b));
+      for (const it of list) {
+        // On screen, every shape of the band reaches its rows (with the 4 px stroke margin).
+        expect(it.y1 * transform.scale + transform.y).toBeGreaterThanOrEqual(y0 - 4.001);
+        expect(it.y0 * transform.scale + transform.y).toBeLessThanOrEqual(y1 + 4.001);
+        seen.add(it);
+      }
+      // A shape wholly above or below the band is not in it.
+      const outside = whole.groups.flatMap((g) => g.items as readonly BandedShape[]).filter((it) => it.y1 * transform.scale + transform.y < y0 - 5 || it.y0 * transform.scale + transform.y > y1 + 5);
+      for (const it of outside) expect(list).not.toContain(it);
+    }
+    // Together the bands draw every shape of the view.
+    expect(seen.size).toBe(whole.count);
   });
 });

@@ -1,12 +1,12 @@
 /**
  * A raster worker (rasterPool.ts starts two): holds each pane's packed shapes (packedScene.ts)
- * and draws a part of a view's plan (one request = one part) into its own OffscreenCanvas with the page's drawing code
- * (drawPlanned), then posts the pixels back as a transferred ImageBitmap. The page composites
- * the parts in plan order; source-over is associative, so that is the drawing a single canvas
- * would make, up to 8-bit rounding at antialiased edges.
+ * and draws one horizontal band of a view (one request = one band, bandRows) into its own
+ * OffscreenCanvas with the page's drawing code (drawPlanned, the whole view's plan restricted to
+ * the band's shapes), then posts the pixels back as a transferred ImageBitmap. The page puts
+ * each band at its rows: bands do not overlap, so that is the drawing of one canvas.
  */
 import { drawPlanned, type ShapePlan } from './draw';
-import { planPacked, planPart, unpackScene, type UnpackedScene } from './packedScene';
+import { bandCanvasRows, bandPlan, bandRows, planPacked, unpackScene, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 
 const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<RasterRequest>) => void) | null };
@@ -36,21 +36,23 @@ function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no 2D context' });
     return;
   }
-  if (canvas.width !== r.w || canvas.height !== r.h) {
+  const [y0, y1] = bandRows(r.h, r.part, r.parts);
+  // The canvas holds the band with BAND_PAD rows above and below, which the page does not show.
+  const [from, to] = bandCanvasRows(r.h, r.part, r.parts);
+  if (canvas.width !== r.w || canvas.height !== to - from) {
     canvas.width = r.w;
-    canvas.height = r.h;
+    canvas.height = to - from;
   }
   const t0 = performance.now();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, r.w, r.h);
-  // The transform Konva gives a layer at this view, as StaticDrawing.start sets it.
+  ctx.clearRect(0, 0, canvas.width, canvas.height);
+  // The transform Konva gives a layer at this view, as StaticDrawing.start sets it, moved up by
+  // the canvas's first row (a whole number of device pixels, so every pixel gets the same value).
   const { scale, x, y } = r.transform;
-  ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x, r.pixelRatio * y);
-  // The parts of one drawing share its plan (one worker often draws several of them).
+  ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x, r.pixelRatio * y - from);
+  // The bands of one drawing share its plan (one worker often draws several of them).
   if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r) };
-  const { plan } = s.plan;
-  const [from, to] = planPart(plan.count, r.part, r.parts);
-  drawPlanned(ctx, plan, scale, from, to);
+  drawPlanned(ctx, bandPlan(s.plan.plan, r.transform, r.pixelRatio, y0, y1), scale);
   // The canvas only recorded the calls above (a few ms); rasterising them happens here.
   const bitmap = canvas.transferToImageBitmap();
   scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0 }, [bitmap]);

@@ -149,4 +149,32 @@ describe('the raster worker pool', () => {
     workers[0].reply({ type: 'drawn', pane: 2, generation: r.generation, bitmap: null, error: 'no shapes for that content' });
     expect(await done).toEqual({ failed: 'no shapes for that content' });
   });
+
+  it('a warm-up draws one part per idle worker, throws the parts away, and leaves the workers free', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    await pool.settled;
+    pool.setContent(1, 1, scene);
+    pool.warm(1, 1, view);
+    expect(workers.map((w) => w.draws().map((d) => d.part))).toEqual(workers.map((_, n) => [n % PARTS]));
+    // A real drawing asked meanwhile waits for the workers, then gets every part.
+    const real = pool.draw(1, 1, view);
+    const warmed = workers.map((w) => w.answerNext('warm'));
+    for (const b of warmed) expect(b.close).toHaveBeenCalled();
+    while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext();
+    const r = (await real) as { bitmaps: (ImageBitmap & { name: string })[] };
+    expect(r.bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `part ${k}`));
+    expect(pool.drawn).toBe(1);
+  });
+
+  it('says when it is settled, ready or failed', async () => {
+    const a = start();
+    for (const w of a.workers) w.reply({ type: 'ready', ok: true, why: '' });
+    await a.pool.settled;
+    expect(a.pool.state).toBe('ready');
+    const b = start();
+    b.workers[0].reply({ type: 'ready', ok: false, why: 'no 2D context on an OffscreenCanvas' });
+    await b.pool.settled;
+    expect(b.pool.state).toBe('failed');
+  });
 });

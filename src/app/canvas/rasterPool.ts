@@ -1,10 +1,13 @@
 /**
  * The page's two raster workers (raster.worker.ts), shared by all panes: a full-detail drawing
- * for a new view is split into PARTS consecutive parts of the plan, handed out one at a time to
- * whichever worker is free, drawn on the machine's cores at the same time, and composited in
- * plan order on the main thread (StaticDrawing.composite). Handing out quarters rather than
- * halves keeps both workers busy to the end when one gets less CPU than the other (the machine
- * is shared), and a drawing made stale by a newer one stops after the part in progress.
+ * for a new view is split into PARTS horizontal bands of the canvas (packedScene.ts bandRows),
+ * handed out one at a time to whichever worker is free, drawn on the machine's cores at the same
+ * time, and put at their rows on the main thread (StaticDrawing.composite). Handing out quarters
+ * rather than halves keeps both workers busy to the end when one gets less CPU than the other
+ * (the machine is shared), and a drawing made stale by a newer one stops after the band in
+ * progress. (Bands replaced consecutive parts of the plan composited in order, which differed
+ * from the one-canvas drawing on 0.55 % of the pixels where antialiased edges of two parts
+ * overlapped; bands differ on a handful, see e2e/viewer-motion.spec.ts.)
  *
  * Measured in software-rasterised Chromium (1400×900, 5,000 polygons, quiet machine): the whole
  * drawing takes 80–90 ms on the main thread, 85–113 ms in one worker (with the bitmap's transfer
@@ -24,10 +27,11 @@ export type { RasterView };
 /** Workers, and parts of the plan per drawing. */
 export const WORKERS = 2;
 /**
- * Parts of the plan per drawing. Measured (viewer bench, load average 2–4, median of 6 runs):
- * redraw on screen 170 ms after the last input with 4 parts, 188 ms with 8 (more bitmaps to
- * composite), 206 ms with 2 (one per worker: a worker slowed by the machine's other programs
- * holds the whole drawing up, and a drawing made useless by motion cannot stop early).
+ * Parts (bands) per drawing. Measured with parts of the plan (viewer bench, load average 2–4,
+ * median of 6 runs): redraw on screen 170 ms after the last input with 4 parts, 188 ms with 8
+ * (more bitmaps to composite), 206 ms with 2 (one per worker: a worker slowed by the machine's
+ * other programs holds the whole drawing up, and a drawing made useless by motion cannot stop
+ * early).
  */
 export const PARTS = 4;
 /** A worker that has not said it can draw by then counts as failed. */
@@ -63,6 +67,9 @@ export class RasterPool {
   /** What each worker is drawing: a pending drawing's key and part, or null when idle. */
   private busy: ({ key: string; part: number } | null)[] = [];
   private contents = new Map<number, number>();
+  private started!: () => void;
+  /** Resolves once the workers can draw, or have failed. */
+  readonly settled = new Promise<void>((resolve) => (this.started = resolve));
 
   constructor(spawn: (n: number) => Worker) {
     this.timer = setTimeout(() => this.fail('the raster workers did not start'), READY_TIMEOUT_MS);
@@ -119,6 +126,21 @@ export class RasterPool {
     });
   }
 
+  /**
+   * Has every idle worker draw one part of `view` and throws the parts away: the first real
+   * drawing of a new view then runs on warm workers. Measured in a trace: a worker's first part
+   * took 37–41 ms of CPU, the following ones 22–27 ms (compiled code, Skia's caches).
+   */
+  warm(pane: number, content: number, view: RasterView): void {
+    if (this.state !== 'ready') return;
+    for (let n = 0; n < this.workers.length; n++) {
+      if (this.busy[n]) continue;
+      // Not a pending drawing's key: receive() closes the bitmap and frees the worker.
+      this.busy[n] = { key: 'warm-up', part: n };
+      this.post(this.workers[n], { type: 'draw', pane, content, generation: -1, ...view, part: n % PARTS, parts: PARTS });
+    }
+  }
+
   /** Forgets a pane (unmounted); its drawing in progress becomes stale. */
   drop(pane: number): void {
     this.contents.delete(pane);
@@ -166,6 +188,7 @@ export class RasterPool {
       else if (++this.ready === this.workers.length && this.state === 'starting') {
         clearTimeout(this.timer);
         this.state = 'ready';
+        this.started();
       }
       return;
     }
@@ -195,6 +218,7 @@ export class RasterPool {
     if (this.state === 'failed') return;
     this.state = 'failed';
     this.why = why;
+    this.started();
     clearTimeout(this.timer);
     for (const p of this.pending.values()) {
       for (const b of p.bitmaps) b?.close();
@@ -225,7 +249,8 @@ export function rasterPool(): RasterPool | null {
   return pool.state === 'ready' ? pool : null;
 }
 
-/** Starts the workers early (they take a moment to load), so the first view change can use them. */
-export function warmRasterPool(): void {
-  rasterPool();
+/** Starts the workers (they take a moment to load); resolves with the pool once they can draw, or null. */
+export async function rasterPoolReady(): Promise<RasterPool | null> {
+  if (!rasterPool() && pool?.state === 'starting') await pool.settled;
+  return rasterPool();
 }

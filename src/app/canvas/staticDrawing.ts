@@ -10,10 +10,11 @@
  * within its budget, and motion puts the unfinished drawing on hold at the next slice.
  *
  * When the raster workers can draw (rasterPool.ts), the shapes of a new view come from them
- * instead, as bitmaps (consecutive parts of the same plan) that `composite` puts in, in order; only
- * the labels, if any, are then drawn here in slices.
+ * instead, as bitmaps (horizontal bands of the canvas, packedScene.ts bandRows) that `composite`
+ * puts at their rows; only the labels, if any, are then drawn here in slices.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
+import { bandCanvasRows, bandRows } from './packedScene';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
 
@@ -103,15 +104,21 @@ export class StaticDrawing {
   }
 
   /**
-   * Puts the raster workers' drawings of the shapes (the plan's parts, in plan order) in; step
-   * then draws only the labels. Closes the bitmaps.
+   * Puts the raster workers' drawings of the shapes (band k of bitmaps.length at index k) in;
+   * step then draws only the labels. Closes the bitmaps.
    */
   composite(bitmaps: readonly ImageBitmap[]): void {
     const j = this.job;
     if (j) {
       j.ctx.save();
       j.ctx.setTransform(1, 0, 0, 1, 0, 0);
-      for (const b of bitmaps) j.ctx.drawImage(b, 0, 0);
+      const { width: w, height: h } = j.d.canvas;
+      bitmaps.forEach((b, k) => {
+        // Only the band's own rows: its canvas also holds BAND_PAD rows on each side.
+        const [y0, y1] = bandRows(h, k, bitmaps.length);
+        const from = bandCanvasRows(h, k, bitmaps.length)[0];
+        j.ctx.drawImage(b, 0, y0 - from, w, y1 - y0, 0, y0, w, y1 - y0);
+      });
       j.ctx.restore();
       // Rasterised now, in this task, so the bitmaps may go and the commit only copies.
       this.flush(j.d.canvas);

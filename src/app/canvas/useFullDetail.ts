@@ -15,10 +15,11 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
 import type { PaneProps } from './Pane';
+import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
 import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
 import { packScene } from './packedScene';
-import { rasterPool, warmRasterPool, type RasterPool } from './rasterPool';
+import { rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
 export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats'>;
@@ -47,26 +48,40 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     },
     [paneKey, contentNo, scene, layers, overlay, colors],
   );
+  // The live view, for the warm-up drawing and for a drawing on hold (below), which restarts
+  // only while the view is at its target.
+  const live = useRef(transform);
+  useLayoutEffect(() => {
+    live.current = transform;
+  });
+
+  // The view a drawing for `t` covers: the pane in CSS pixels, the static layer's canvas in device pixels.
+  const viewAt = useCallback(
+    (t: ViewTransform): RasterView => {
+      const layerCanvas = staticLayer.current?.getCanvas();
+      const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
+      return { transform: t, width, height, pixelRatio: pr, w: layerCanvas?._canvas.width ?? Math.floor(width * pr), h: layerCanvas?._canvas.height ?? Math.floor(height * pr) };
+    },
+    [width, height],
+  );
   useEffect(() => {
-    warmRasterPool();
-    const t = setTimeout(() => {
-      const pool = rasterPool();
-      if (pool) sendContent(pool);
-    }, 0);
-    return () => clearTimeout(t);
-  }, [sendContent]);
+    let alive = true;
+    // Once the workers can draw: the shapes, and a warm-up drawing thrown away (RasterPool.warm).
+    void rasterPoolReady().then((pool) => {
+      if (!alive || !pool) return;
+      sendContent(pool);
+      pool.warm(paneKey, contentNo, viewAt(live.current));
+    });
+    return () => {
+      alive = false;
+    };
+  }, [sendContent, paneKey, contentNo, viewAt]);
   useEffect(() => () => rasterPool()?.drop(paneKey), [paneKey]);
   // The view the canvases show: that of the last finished drawing (the target until the first).
   const drawn = shown && shown.content === content ? shown.t : target;
   // While moving, the compositor scales the canvases without filtering (image-rendering:
   // pixelated): bilinear filtering of two pane-sized canvases is most of a software frame.
   const motion = motionTransform(drawn, transform);
-
-  // The live view, for a drawing on hold (below): it restarts only while the view is at its target.
-  const live = useRef(transform);
-  useLayoutEffect(() => {
-    live.current = transform;
-  });
 
   // A full-detail drawing for the target view: at once for new content (a new case or layer
   // toggle must not show the old drawing), in slices for a new view (see staticDrawing.ts).

@@ -10,6 +10,7 @@
  * the finished canvases in the compositor costs a style change per frame.
  */
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ViewTransform } from './transform';
 
 /**
@@ -42,7 +43,12 @@ function tick() {
   }
   const all = [...waiting];
   waiting.clear();
-  for (const f of all) f();
+  // Rendered now, inside this animation frame, not in a later task: the full-detail drawing is
+  // asked for ~10 ms sooner (measured in a trace: the state update alone waited for a task after
+  // the frame). One flush for all panes, so linked panes still commit together.
+  flushSync(() => {
+    for (const f of all) f();
+  });
 }
 // A wheel step or a drag move restarts the count the moment it is dispatched (at the start of a
 // frame), before the view change it causes has gone through React.
