@@ -21,48 +21,46 @@ interface Line {
   facets: Record<string, unknown>;
 }
 
-test('a per-script × task cell of the Chronicles demo lists exactly its cases in the workspace, its model as A', async ({ page }) => {
-  const { makeDemo } = await import('../src/core/benchmarks/chronicles/demo');
+/** The demo scored in Node as the page scores it: the case lines and each model, in order. */
+async function demoLines(benchmark: 'chronicles' | 'tabench', makeDemo: () => Promise<{ source: Parameters<typeof BenchSession.open>[0]; predictions: Parameters<BenchSession['addPredictions']>[0][] }>) {
   const bundle = await makeDemo();
-  const session = await BenchSession.open(bundle.source, 'chronicles');
+  const session = await BenchSession.open(bundle.source, benchmark);
   await session.addBundledPredictions();
   for (const p of bundle.predictions) await session.addPredictions(p);
   const results = await session.score(session.resolveProtocol(undefined, {}));
   const lines = [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line);
-  const model = results[results.length - 1].model;
-  const expected = [...new Set(lines.filter((l) => l.model === model && l.facets.script === 'oracle_bone' && l.facets.task === 'recognition').map((l) => l.case_id))].sort();
-  expect(expected.length).toBeGreaterThan(0);
+  return { lines, models: results.map((r) => r.model) };
+}
 
+/** Opens the demo's report and clicks `model`'s cell of metric `key`: the workspace opens. */
+async function clickCell(page: Page, demo: string, model: string, key: string): Promise<void> {
   await page.setViewportSize({ width: 1600, height: 1200 });
-  await page.goto('/#demo=chronicles');
+  await page.goto(`/#demo=${demo}`);
   await showReport(page);
-  const cell = page.locator(`table.cells-link td[data-model="${model}"][data-key="oracle_bone/recognition"]`);
+  const cell = page.locator(`table.cells-link td[data-model="${model}"][data-key="${key}"]`);
   await expect(cell).toBeVisible({ timeout: 60_000 });
   await cell.click();
   await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+}
+
+test('a per-script × task cell of the Chronicles demo lists exactly its cases in the workspace, its model as A', async ({ page }) => {
+  const { lines, models } = await demoLines('chronicles', (await import('../src/core/benchmarks/chronicles/demo')).makeDemo);
+  const model = models[models.length - 1];
+  const expected = [...new Set(lines.filter((l) => l.model === model && l.facets.script === 'oracle_bone' && l.facets.task === 'recognition').map((l) => l.case_id))].sort();
+  expect(expected.length).toBeGreaterThan(0);
+
+  await clickCell(page, 'chronicles', model, 'oracle_bone/recognition');
   await expect(page).toHaveURL(new RegExp(`a=${encodeURIComponent(model)}`));
   await expectListed(page, expected);
 });
 
 test('a per-category T2R cell of the TABench demo lists exactly that category’s T2R queries, its model as A', async ({ page }) => {
-  const { makeDemo } = await import('../src/core/benchmarks/tabench/demo');
-  const bundle = await makeDemo();
-  const session = await BenchSession.open(bundle.source, 'tabench');
-  await session.addBundledPredictions();
-  for (const p of bundle.predictions) await session.addPredictions(p);
-  const results = await session.score(session.resolveProtocol(undefined, {}));
-  const lines = [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line);
-  const model = results[0].model;
+  const { lines, models } = await demoLines('tabench', (await import('../src/core/benchmarks/tabench/demo')).makeDemo);
+  const model = models[0];
   const category = String(lines.find((l) => l.model === model && l.facets.task === 'T2R')!.facets.category);
   const expected = lines.filter((l) => l.model === model && l.facets.category === category && l.facets.task === 'T2R').map((l) => l.case_id).sort();
   expect(expected.length).toBeGreaterThan(0);
 
-  await page.setViewportSize({ width: 1600, height: 1200 });
-  await page.goto('/#demo=tabench');
-  await showReport(page);
-  const cell = page.locator(`table.cells-link td[data-model="${model}"][data-key="category/${category}/t2r/f1"]`);
-  await expect(cell).toBeVisible({ timeout: 60_000 });
-  await cell.click();
-  await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+  await clickCell(page, 'tabench', model, `category/${category}/t2r/f1`);
   await expectListed(page, expected);
 });

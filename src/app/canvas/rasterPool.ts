@@ -113,13 +113,7 @@ export class RasterPool {
     if (this.state !== 'ready') return Promise.resolve({ failed: this.why || 'the raster workers are not ready' });
     const generation = (this.generation.get(pane) ?? 0) + 1;
     this.generation.set(pane, generation);
-    for (const [k, p] of this.pending) {
-      if (k.startsWith(`${pane}:`)) {
-        this.pending.delete(k);
-        for (const b of p.bitmaps) b?.close();
-        p.resolve({ stale: true });
-      }
-    }
+    this.staleWhere((p) => p.pane === pane);
     return new Promise((resolve) => {
       this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: Array.from({ length: PARTS }, () => null), next: 0, left: PARTS, resolve });
       this.dispatch();
@@ -145,24 +139,23 @@ export class RasterPool {
   drop(pane: number): void {
     this.contents.delete(pane);
     this.generation.set(pane, (this.generation.get(pane) ?? 0) + 1);
-    for (const [k, p] of this.pending) {
-      if (k.startsWith(`${pane}:`)) {
-        this.pending.delete(k);
-        for (const b of p.bitmaps) b?.close();
-        p.resolve({ stale: true });
-      }
-    }
+    this.staleWhere((p) => p.pane === pane);
     for (const w of this.workers) this.post(w, { type: 'drop', pane });
   }
 
-  /** Hands the next parts of the pending drawings, oldest first, to the idle workers. */
-  private dispatch() {
+  /** Ends the pending drawings `test` picks as stale, closing the parts they already have. */
+  private staleWhere(test: (p: Pending) => boolean) {
     for (const [k, p] of this.pending) {
-      if (p.wanted()) continue;
+      if (!test(p)) continue;
       this.pending.delete(k);
       for (const b of p.bitmaps) b?.close();
       p.resolve({ stale: true });
     }
+  }
+
+  /** Hands the next parts of the pending drawings, oldest first, to the idle workers. */
+  private dispatch() {
+    this.staleWhere((p) => !p.wanted());
     for (let n = 0; n < this.workers.length; n++) {
       if (this.busy[n]) continue;
       const entry = [...this.pending].find(([, p]) => p.next < PARTS);

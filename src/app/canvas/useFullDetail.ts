@@ -89,11 +89,8 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const d = (drawing.current ??= new StaticDrawing());
     const cur = d.shown;
     if (cur && cur.content === content && cur.t === target) return;
-    const layerCanvas = staticLayer.current?.getCanvas();
-    const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
-    const w = layerCanvas?._canvas.width ?? Math.floor(width * pr);
-    const h = layerCanvas?._canvas.height ?? Math.floor(height * pr);
-    const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: pr, layers, overlay, colors }, w, h, content);
+    const view = viewAt(target);
+    const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors }, view.w, view.h, content);
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
       Object.assign(stats, r.stats);
@@ -146,7 +143,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       // Trace marks (DevTools, the viewer bench): a request to the workers, and its fate.
       console.timeStamp('benchlens:raster-request');
       // A drawing the motion has made useless stops after the parts the workers have in hand.
-      void pool.draw(paneKey, contentNo, { transform: target, width, height, pixelRatio: pr, w, h }, () => alive && motionEpoch() === at).then((r) => {
+      void pool.draw(paneKey, contentNo, view, () => alive && motionEpoch() === at).then((r) => {
         waiting = false;
         if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
         if ('bitmaps' in r) {
@@ -197,7 +194,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       d.cancel();
       drawingAbandoned(d);
     };
-  }, [target, content, scene, width, height, layers, overlay, colors, stats, paneKey, contentNo, sendContent]);
+  }, [target, content, scene, width, height, layers, overlay, colors, stats, paneKey, contentNo, sendContent, viewAt]);
 
   // Konva calls this when the static layer's props change, i.e. when `shown` does: a copy.
   const drawStatic = useCallback(

@@ -71,6 +71,17 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
     const empty = section.emptyRow?.columns.includes(c) ? emptyRowCounts(section, report.models[m]?.metrics, r) : null;
     return empty ? <EmptyCell key={`${m}-${c}`} report={report} model={m} metric={metric} counts={empty} /> : <MetricCell key={`${m}-${c}`} report={report} model={m} metric={metric} decimals={section.decimals} />;
   };
+  // The rows, each with the cells of `ms` (one model per table, or all of them in column groups).
+  const body = (ms: readonly string[]) => (
+    <tbody>
+      {rows.map((r) => (
+        <tr key={r.key} className={r.summary ? 'summary-row' : undefined}>
+          {rowHead(r)}
+          {ms.flatMap((m) => section.columns.map((c) => cell(m, r.key, c.key)))}
+        </tr>
+      ))}
+    </tbody>
+  );
   if (section.perModel === 'table') {
     return (
       <>
@@ -89,14 +100,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
                 ))}
               </tr>
             </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.key} className={r.summary ? 'summary-row' : undefined}>
-                  {rowHead(r)}
-                  {section.columns.map((c) => cell(m, r.key, c.key))}
-                </tr>
-              ))}
-            </tbody>
+            {body([m])}
           </table>
         ))}
       </>
@@ -126,14 +130,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
           )}
         </tr>
       </thead>
-      <tbody>
-        {rows.map((r) => (
-          <tr key={r.key} className={r.summary ? 'summary-row' : undefined}>
-            {rowHead(r)}
-            {models.flatMap((m) => section.columns.map((c) => cell(m, r.key, c.key)))}
-          </tr>
-        ))}
-      </tbody>
+      {body(models)}
     </table>
   );
 }

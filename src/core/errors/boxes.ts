@@ -5,7 +5,7 @@
  */
 import { boxArea } from '../geometry/box';
 import { boxRegion, unionIoU } from '../geometry/polygonRegion';
-import { ERROR_SLOTS, FN_CLASSES, FP_CLASSES, type Instance } from '../model';
+import { ERROR_SLOTS, FN_CLASSES, FP_CLASSES, type ErrorClass, type ErrorWith, type Instance } from '../model';
 import { classifyImage, ROLE_P, type ErrorImage, type ErrorResult, type ErrorRules } from './classify';
 
 export interface BoxCase {
@@ -92,23 +92,18 @@ export function classifyBoxes(
  * `counts` at `at` (ERROR_SLOTS order). Instances in another state are left alone.
  */
 export function applyClasses(res: ErrorResult, gt: Instance[], pred: Instance[], counts?: Uint16Array, at = 0): void {
-  for (const inst of gt) {
-    const k = res.fn[inst.id];
-    if (inst.state !== 'fn' || k === undefined || k < 0) continue;
-    inst.error = FN_CLASSES[k];
-    const w = res.fnWith?.[inst.id];
-    if (w) inst.error_with = w;
-    if (counts && counts[at + k] < 65535) counts[at + k]++;
-  }
-  for (const inst of pred) {
-    const k = res.fp[inst.id];
-    if (inst.state !== 'fp' || k === undefined || k < 0) continue;
-    inst.error = FP_CLASSES[k];
-    const w = res.fpWith?.[inst.id];
-    if (w) inst.error_with = w;
-    const s = at + FN_CLASSES.length + k;
-    if (counts && counts[s] < 65535) counts[s]++;
-  }
+  const apply = (list: Instance[], state: 'fn' | 'fp', k: ArrayLike<number>, with_: (ErrorWith | undefined)[] | undefined, classes: readonly ErrorClass[], slot0: number) => {
+    for (const inst of list) {
+      const c = k[inst.id];
+      if (inst.state !== state || c === undefined || c < 0) continue;
+      inst.error = classes[c];
+      const w = with_?.[inst.id];
+      if (w) inst.error_with = w;
+      if (counts && counts[slot0 + c] < 65535) counts[slot0 + c]++;
+    }
+  };
+  apply(gt, 'fn', res.fn, res.fnWith, FN_CLASSES, at);
+  apply(pred, 'fp', res.fp, res.fpWith, FP_CLASSES, at + FN_CLASSES.length);
 }
 
 export const SLOTS = ERROR_SLOTS.length;
