@@ -7,12 +7,11 @@
  * whether or not the compositor has a new frame to show, so a page whose main thread needs 60 ms
  * for a frame can still "count" 60 rAF callbacks a second when they run back to back.
  *
- * What a displayed frame is here: a `PipelineReporter` trace event (category `benchmark`,
- * Chromium's own frame-timing reporter, the one DevTools' Frames track is built from) whose
- * `chrome_frame_reporter.state` is STATE_PRESENTED_ALL or STATE_PRESENTED_PARTIAL *and* that
- * carried new content from the page (`has_main_animation` / main-thread update, or a compositor
- * scroll) — a presented frame with no change on screen is not counted. Its time is the end of the
- * reporter's span (presentation). Dropped / no-damage frames are counted apart.
+ * What a displayed frame is here: a `Display::FrameDisplayed` event of the viz compositor (the
+ * GPU process, here with the software output surface): a frame that reached the screen with new
+ * damage. A vsync that showed nothing new is not a frame; frameFigures says for each long
+ * interval whether a pan / zoom step was waiting at such a vsync (a dropped frame) or had not
+ * reached the page yet.
  */
 import type { CDPSession } from 'playwright-core';
 
@@ -89,7 +88,11 @@ export function panZoomGesture(cx: number, cy: number, phases = 8): ScriptedInpu
   const at = () => i * INPUT_PERIOD_MS;
   for (let ph = 0; ph < phases; ph++) {
     if (ph % 2 === 0) {
+      // Every event in its own 8-ms slot, as one report of a 125 Hz mouse: a press and the
+      // first move (or a release and the first wheel step) sent at the same instant were two
+      // reports in one slot.
       out.push({ at: at(), params: { type: 'mousePressed', x, y, button: 'left', buttons: 1, clickCount: 1 } });
+      i++;
       const a0 = ph * 0.9;
       for (let k = 1; k <= per; k++, i++) {
         const a = a0 + (k / per) * 2 * Math.PI * (ph % 4 === 0 ? 1 : -1);
@@ -99,6 +102,7 @@ export function panZoomGesture(cx: number, cy: number, phases = 8): ScriptedInpu
         out.push({ at: at(), params: { type: 'mouseMoved', x, y, button: 'left', buttons: 1 } });
       }
       out.push({ at: at(), params: { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 } });
+      i++;
     } else {
       const dir = ph % 4 === 1 ? -1 : 1;
       for (let k = 0; k < per; k++, i++) {
@@ -109,6 +113,7 @@ export function panZoomGesture(cx: number, cy: number, phases = 8): ScriptedInpu
       x = Math.round(cx + 200 * Math.sin((i / per) * 3));
       y = Math.round(cy + 150 * Math.cos((i / per) * 2));
       out.push({ at: at(), params: { type: 'mouseMoved', x, y, button: 'none', buttons: 0 } });
+      i++;
     }
   }
   return out;
@@ -169,7 +174,17 @@ export interface FrameFigures {
    * Frame intervals over 33 ms, each with the kinds of input sent in it (EventLatency's
    * event_type, e.g. MOUSE_RELEASED_EVENT, MOUSE_WHEEL_EVENT): says where in the gesture they fall.
    */
-  longFrames: { atMs: number; ms: number; inputs: string[] }[];
+  longFrames: { atMs: number; ms: number; inputs: string[]; waiting: boolean }[];
+  /**
+   * Long intervals in which a pan / zoom step (a drag move or a wheel step) had reached the
+   * page's renderer before a vsync that then showed nothing new: frames the page dropped. The
+   * others waited for input — no step had arrived by the vsyncs in between (Chromium hands
+   * wheel and mouse moves to the page at its next animation frame, so a step arriving just
+   * after one waits a whole frame: the first wheel step after a drag does). Arriving takes the
+   * browser's and the renderer's IO threads a moment of CPU: on a machine whose cores are busy
+   * (the raster workers) a step can arrive late, and that counts here as waiting too.
+   */
+  longFramesDropped: number;
 }
 
 type TaskEvent = TraceEvent & { tdur?: number };
@@ -181,6 +196,8 @@ export const RASTER_REQUEST_STAMP = 'benchlens:raster-request';
 export const RASTER_DROPPED_STAMP = 'benchlens:raster-dropped';
 
 const isInput = (e: TraceEvent) => e.name === 'EventLatency' && e.ph === 'b';
+const kindOf = (e: TraceEvent) => String((e.args as { event_latency?: { event_type?: string } } | undefined)?.event_latency?.event_type ?? '?');
+const idOf = (e: TraceEvent) => `${e.pid}:${e.id2?.local ?? e.id ?? ''}`;
 const stampOf = (e: TraceEvent) => {
   const d = e.args?.data as { message?: string; name?: string } | undefined;
   return d?.message ?? d?.name;
@@ -195,7 +212,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   const inputs = events.filter(isInput).map((e) => e.ts);
   const sentKinds = events
     .filter(isInput)
-    .map((e) => ({ ts: e.ts, kind: String((e.args as { event_latency?: { event_type?: string } } | undefined)?.event_latency?.event_type ?? '?') }));
+    .map((e) => ({ ts: e.ts, kind: kindOf(e) }));
   const t0 = Math.min(...inputs);
   const t1 = Math.max(...inputs);
   const shown = events
@@ -226,6 +243,34 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     th.wall += (e.dur ?? 0) / 1000;
     th.cpu += (e.tdur ?? 0) / 1000;
   }
+  // When each view-moving input reached the renderer (the end of its EventLatency's
+  // BrowserMainToRendererCompositor stage), and the renderer's vsyncs (its compositor's BeginFrames).
+  // Chromium reuses the async ids, so each stage event belongs to the latest EventLatency of its id.
+  const latest = new Map<string, string>();
+  const arrivals: number[] = [];
+  for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
+    if (isInput(e)) latest.set(idOf(e), kindOf(e));
+    else if (e.name === 'BrowserMainToRendererCompositor' && e.ph === 'e' && /WHEEL|DRAGGED/.test(latest.get(idOf(e)) ?? '')) arrivals.push(e.ts);
+  }
+  const renderer = events.find((e) => e.name === 'TimeStamp' && stampOf(e) === FULL_DRAW_STAMP)?.pid;
+  const vsyncs = events
+    .filter((e) => e.name === 'BeginFrame' && e.pid === renderer && names.get(`${e.pid}:${e.tid}`) === 'Compositor')
+    .map((e) => e.ts)
+    .sort((a, b) => a - b);
+  const vsyncBefore = (t: number) => vsyncs.filter((v) => v <= t).pop() ?? -Infinity;
+  const longFrames = intervals.flatMap((ms, k) => {
+    if (ms <= 33.4) return [];
+    const end = k < inWin.length ? inWin[k] : t1;
+    const start = end - ms * 1000;
+    const kinds = [...new Set(sentKinds.filter((x) => x.ts >= start && x.ts <= end).map((x) => x.kind))];
+    // The vsyncs between the one that made the frame at `start` and the one that made the frame
+    // at `end` showed nothing; a step that had arrived before one of them was waiting.
+    const from = vsyncBefore(start);
+    const to = vsyncBefore(end);
+    const missed = vsyncs.filter((v) => v > from && v < to);
+    const waiting = k > 0 && missed.some((v) => arrivals.some((a) => a > from && a < v));
+    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, waiting }];
+  });
   return {
     threads,
     inputGapMax: Math.max(...gaps),
@@ -244,12 +289,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     fullDrawsInMotion: stamps.filter((t) => t >= t0 && t <= t1).length,
     rasterRequestsInMotion: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_REQUEST_STAMP && e.ts >= t0 && e.ts <= t1).length,
     rasterDropped: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_DROPPED_STAMP).length,
-    longFrames: intervals.flatMap((ms, k) => {
-      if (ms <= 33.4) return [];
-      const end = k < inWin.length ? inWin[k] : t1;
-      const start = end - ms * 1000;
-      const kinds = [...new Set(sentKinds.filter((x) => x.ts >= start && x.ts <= end).map((x) => x.kind))];
-      return [{ atMs: (start - t0) / 1000, ms, inputs: kinds }];
-    }),
+    longFrames,
+    longFramesDropped: longFrames.filter((l) => l.waiting).length,
   };
 }

@@ -86,7 +86,13 @@ export async function run(): Promise<void> {
         `  displayed: ${f.displayed} frames = ${f.fps.toFixed(1)} fps; frame interval median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +
           `max ${f.max.toFixed(1)} ms; ${f.intervals.filter((x) => x > 33.4).length} frames over 33 ms — target ≥ 60 fps, none over 33 ms`,
       );
-      for (const l of f.longFrames) console.log(`    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}`);
+      const long = f.intervals.filter((x) => x > 33.4).length;
+      console.log(
+        `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step had reached the page before a vsync that showed nothing new); ` +
+          `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between)`,
+      );
+      for (const l of f.longFrames)
+        console.log(`    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ${l.waiting ? 'dropped: a step was waiting' : 'waited for input'}`);
       console.log(
         `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
           `${f.rasterRequestsInMotion} raster-worker drawings started during the motion, ${f.rasterDropped} dropped (the view moved on); ` +

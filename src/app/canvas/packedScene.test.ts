@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../harness/fixtures';
 import { ALL_LAYERS, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
-import { bandPlan, bandRows, packScene, planPacked, unpackScene, type BandedShape } from './packedScene';
+import { balancedCuts, bandCanvasRows, bandPlan, bandRows, centreRows, packScene, planPacked, unpackScene, type BandedShape } from './packedScene';
 import { buildScene, panesFor } from './scene';
 
 /** A plan as plain data: each group's style and its shapes' points, in drawing order. */
@@ -52,6 +52,33 @@ describe('packed scenes for the raster workers', () => {
       for (let k = 1; k < 4; k++) expect(bands[k][0]).toBe(bands[k - 1][1]);
       expect(bands[3][1]).toBe(h);
     }
+  });
+
+  it('cut bands that hold about equal numbers of shapes, and the workers and the page read the same rows', () => {
+    // Shapes crowded at the top: equally high bands would give the first band nearly all.
+    const centres = [...Array.from({ length: 900 }, (_, i) => (i * 200) / 900), ...Array.from({ length: 100 }, (_, i) => 200 + i * 7)];
+    const cuts = balancedCuts(centres, 900, 4);
+    expect(cuts[0]).toBe(0);
+    expect(cuts[4]).toBe(900);
+    const inBand = (k: number) => centres.filter((c) => c >= cuts[k] && c < cuts[k + 1]).length;
+    // Within one row's worth (4.5 centres per row at the top): edges fall between rows.
+    for (let k = 0; k < 4; k++) expect(Math.abs(inBand(k) - 250)).toBeLessThanOrEqual(5);
+    // Equally high bands would not be: 900 of the 1,000 centres lie in the first 200 rows.
+    expect(centres.filter((c) => c < 225).length).toBeGreaterThan(900);
+    for (let k = 0; k < 4; k++) {
+      expect(bandRows(900, k, 4, cuts)).toEqual([cuts[k], cuts[k + 1]]);
+      expect(bandCanvasRows(900, k, 4, cuts)).toEqual([Math.max(0, cuts[k] - 24), Math.min(900, cuts[k + 1] + 24)]);
+    }
+    // No shapes, or all on one row: bands still cover the canvas in order, each at least 8 rows.
+    for (const c of [[], Array.from({ length: 50 }, () => 400)]) {
+      const k = balancedCuts(c, 900, 4);
+      expect(k[0]).toBe(0);
+      expect(k[4]).toBe(900);
+      for (let i = 0; i < 4; i++) expect(k[i + 1] - k[i]).toBeGreaterThanOrEqual(8);
+    }
+    // The dense case at its fitted view: the centres are the shapes planShapes draws.
+    const o: DrawOptions = { transform: views[0], width: 1400, height: 900, pixelRatio: 1, layers: ALL_LAYERS, overlay: false };
+    expect(centreRows(items, o)).toHaveLength(planShapes(items, o).count);
   });
 
   it('give each band every shape that reaches it, in the order of the whole plan, and no other', () => {

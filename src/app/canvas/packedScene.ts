@@ -103,10 +103,53 @@ export function planPacked(s: UnpackedScene, o: Pick<DrawOptions, 'transform' | 
 /**
  * The device-pixel rows [y0, y1) of band `part` of `parts` of a canvas `h` rows high: the
  * workers draw one band each, and the page puts each at its rows. Bands do not overlap, so the
- * result is the drawing of one canvas, pixel for pixel, whatever order they arrive in.
+ * result is the drawing of one canvas, pixel for pixel, whatever order they arrive in. `cuts`
+ * (from balancedCuts) places the bands' edges; without it the bands are equally high.
  */
-export function bandRows(h: number, part: number, parts: number): [number, number] {
+export function bandRows(h: number, part: number, parts: number, cuts?: readonly number[]): [number, number] {
+  if (cuts && cuts.length === parts + 1) return [cuts[part], cuts[part + 1]];
   return [Math.floor((h * part) / parts), Math.floor((h * (part + 1)) / parts)];
+}
+
+/**
+ * Band edges [0, …, h] that give each of `parts` bands about the same number of shapes, from
+ * the device rows of the shapes' centres: a band's raster time goes with the shapes in it
+ * (measured: 621 shapes 9 ms, 1,522 shapes 28 ms in equally high bands of one view), so equal
+ * heights left one worker idle while the other finished. Bands stay at least 8 rows high.
+ */
+export function balancedCuts(centres: readonly number[], h: number, parts: number): number[] {
+  const rows = new Uint32Array(h + 1);
+  let total = 0;
+  for (const c of centres) {
+    if (!(c >= 0 && c < h)) continue;
+    rows[Math.floor(c)]++;
+    total++;
+  }
+  const cuts = [0];
+  let seen = 0;
+  let y = 0;
+  for (let k = 1; k < parts; k++) {
+    const want = (total * k) / parts;
+    while (y < h && seen + rows[y] <= want) seen += rows[y++];
+    const min = cuts[k - 1] + 8;
+    const max = h - 8 * (parts - k);
+    cuts.push(Math.max(min, Math.min(max, y)));
+  }
+  cuts.push(h);
+  return cuts;
+}
+
+/** The device rows of the centres of the shapes `items` shows in view `o` (for balancedCuts). */
+export function centreRows(items: readonly SceneItem[], o: Pick<DrawOptions, 'transform' | 'width' | 'height' | 'layers' | 'pixelRatio'>): number[] {
+  const v = viewRect(o);
+  const { scale, y } = o.transform;
+  const out: number[] = [];
+  for (const it of items) {
+    const b = it.bounds;
+    if (!isVisible(it, o.layers) || b.x1 < v.x0 || b.x0 > v.x1 || b.y1 < v.y0 || b.y0 > v.y1) continue;
+    out.push((((b.y0 + b.y1) / 2) * scale + y) * o.pixelRatio);
+  }
+  return out;
 }
 
 /**
@@ -119,8 +162,8 @@ export function bandRows(h: number, part: number, parts: number): [number, numbe
 export const BAND_PAD = 24;
 
 /** The rows band `part`'s canvas holds, [from, to): its own rows with BAND_PAD on each side. */
-export function bandCanvasRows(h: number, part: number, parts: number): [number, number] {
-  const [y0, y1] = bandRows(h, part, parts);
+export function bandCanvasRows(h: number, part: number, parts: number, cuts?: readonly number[]): [number, number] {
+  const [y0, y1] = bandRows(h, part, parts, cuts);
   return [Math.max(0, y0 - BAND_PAD), Math.min(h, y1 + BAND_PAD)];
 }
 

@@ -36,9 +36,9 @@ function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no 2D context' });
     return;
   }
-  const [y0, y1] = bandRows(r.h, r.part, r.parts);
+  const [y0, y1] = bandRows(r.h, r.part, r.parts, r.cuts);
   // The canvas holds the band with BAND_PAD rows above and below, which the page does not show.
-  const [from, to] = bandCanvasRows(r.h, r.part, r.parts);
+  const [from, to] = bandCanvasRows(r.h, r.part, r.parts, r.cuts);
   if (canvas.width !== r.w || canvas.height !== to - from) {
     canvas.width = r.w;
     canvas.height = to - from;

@@ -102,6 +102,27 @@ describe('the raster worker pool', () => {
     expect(pool.drawn).toBe(1);
   });
 
+  it('draws on as many workers at once as it is allowed until widened, and sends the band edges along', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    pool.setContent(3, 7, scene);
+    const cuts = [0, 10, 30, 50, 80];
+    const done = pool.draw(3, 7, { ...view, cuts }, () => true, 1);
+    // One worker only: the other stays idle, also after the first part comes back.
+    expect(workers.map((w) => w.draws().length)).toEqual([1, 0]);
+    workers[0].answerNext();
+    expect(workers.map((w) => w.draws().length)).toEqual([2, 0]);
+    // Widened: the idle worker takes the next part at once.
+    pool.widen(3);
+    expect(workers.map((w) => w.draws().map((r) => r.part))).toEqual([[0, 1], [2]]);
+    workers[1].answerNext();
+    workers[0].answerNext();
+    workers[1].answerNext();
+    const r = (await done) as { bitmaps: (ImageBitmap & { name: string })[] };
+    expect(r.bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `part ${k}`));
+    expect(workers.flatMap((w) => w.draws()).every((d) => d.cuts === cuts || JSON.stringify(d.cuts) === JSON.stringify(cuts))).toBe(true);
+  });
+
   it('drops a drawing made stale by a newer one for the same pane: its bitmaps are closed, its last part never drawn', async () => {
     const { pool, workers } = start();
     for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });

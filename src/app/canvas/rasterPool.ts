@@ -51,6 +51,8 @@ type Pending = {
   /** Parts not yet handed out, and not yet back. */
   next: number;
   left: number;
+  /** How many workers may draw its parts at once (see draw's `workers`). */
+  workers: number;
   resolve(r: RasterResult): void;
 };
 
@@ -107,17 +109,24 @@ export class RasterPool {
   /**
    * Draws the pane's shapes of `content` at `view`, in parts shared by the workers. A newer
    * request for the same pane makes this one stale (its bitmaps are closed when they arrive), as
-   * does `wanted()` turning false (the view moved): then no further part is drawn.
+   * does `wanted()` turning false (the view moved): then no further part is drawn. `workers`:
+   * how many workers may draw its parts at once, until `widen`.
    */
-  draw(pane: number, content: number, view: RasterView, wanted: () => boolean = () => true): Promise<RasterResult> {
+  draw(pane: number, content: number, view: RasterView, wanted: () => boolean = () => true, workers = Infinity): Promise<RasterResult> {
     if (this.state !== 'ready') return Promise.resolve({ failed: this.why || 'the raster workers are not ready' });
     const generation = (this.generation.get(pane) ?? 0) + 1;
     this.generation.set(pane, generation);
     this.staleWhere((p) => p.pane === pane);
     return new Promise((resolve) => {
-      this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: Array.from({ length: PARTS }, () => null), next: 0, left: PARTS, resolve });
+      this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: Array.from({ length: PARTS }, () => null), next: 0, left: PARTS, workers, resolve });
       this.dispatch();
     });
+  }
+
+  /** Lets the pane's drawing in progress use every worker (draw's `workers` limit ends). */
+  widen(pane: number): void {
+    for (const p of this.pending.values()) if (p.pane === pane) p.workers = Infinity;
+    this.dispatch();
   }
 
   /**
@@ -158,7 +167,7 @@ export class RasterPool {
     this.staleWhere((p) => !p.wanted());
     for (let n = 0; n < this.workers.length; n++) {
       if (this.busy[n]) continue;
-      const entry = [...this.pending].find(([, p]) => p.next < PARTS);
+      const entry = [...this.pending].find(([k, p]) => p.next < PARTS && this.busy.filter((b) => b?.key === k).length < p.workers);
       if (!entry) return;
       const [key, p] = entry;
       const part = p.next++;

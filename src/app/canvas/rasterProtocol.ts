@@ -11,6 +11,8 @@ export interface RasterView {
   /** Canvas size in device pixels. */
   w: number;
   h: number;
+  /** Band edges in device rows (packedScene.ts balancedCuts); equally high bands without. */
+  cuts?: number[];
 }
 
 export type RasterRequest =

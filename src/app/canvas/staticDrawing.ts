@@ -104,10 +104,11 @@ export class StaticDrawing {
   }
 
   /**
-   * Puts the raster workers' drawings of the shapes (band k of bitmaps.length at index k) in;
-   * step then draws only the labels. Closes the bitmaps.
+   * Puts the raster workers' drawings of the shapes (band k of bitmaps.length at index k, its
+   * edges `cuts` as the workers were given them) in; step then draws only the labels. Closes
+   * the bitmaps.
    */
-  composite(bitmaps: readonly ImageBitmap[]): void {
+  composite(bitmaps: readonly ImageBitmap[], cuts?: readonly number[]): void {
     const j = this.job;
     if (j) {
       j.ctx.save();
@@ -115,8 +116,8 @@ export class StaticDrawing {
       const { width: w, height: h } = j.d.canvas;
       bitmaps.forEach((b, k) => {
         // Only the band's own rows: its canvas also holds BAND_PAD rows on each side.
-        const [y0, y1] = bandRows(h, k, bitmaps.length);
-        const from = bandCanvasRows(h, k, bitmaps.length)[0];
+        const [y0, y1] = bandRows(h, k, bitmaps.length, cuts);
+        const from = bandCanvasRows(h, k, bitmaps.length, cuts)[0];
         j.ctx.drawImage(b, 0, y0 - from, w, y1 - y0, 0, y0, w, y1 - y0);
       });
       j.ctx.restore();

@@ -18,8 +18,8 @@ import type { PaneProps } from './Pane';
 import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
 import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
-import { packScene } from './packedScene';
-import { rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
+import { balancedCuts, centreRows, packScene } from './packedScene';
+import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
 export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats'>;
@@ -118,6 +118,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     let frame = 0;
     // A worker drawing is under way (the slices wait for it).
     let waiting = false;
+    let widen = 0;
     const ch = new MessageChannel();
     const moved = () => {
       if (motionEpoch() === since) return false;
@@ -143,13 +144,19 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       // Trace marks (DevTools, the viewer bench): a request to the workers, and its fate.
       console.timeStamp('benchlens:raster-request');
       // A drawing the motion has made useless stops after the parts the workers have in hand.
-      void pool.draw(paneKey, contentNo, view, () => alive && motionEpoch() === at).then((r) => {
+      // Bands of about equal numbers of shapes, so both workers finish at about the same time.
+      const cuts = balancedCuts(centreRows(scene.items, { transform: target, width, height, layers, pixelRatio: view.pixelRatio }), view.h, PARTS);
+      // One worker at first, both after one more frame without motion: a pause of one frame is
+      // often not the end of the gesture (a drag handed to the wheel, an uneven wheel), and a
+      // drawing on both cores then took the CPU the next frames of the motion needed (measured:
+      // frames of 40–55 ms at each such pause, 1–3 dropped frames per bench run).
+      void pool.draw(paneKey, contentNo, { ...view, cuts }, () => alive && motionEpoch() === at, 1).then((r) => {
         waiting = false;
         if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
         if ('bitmaps' in r) {
           // Shown only for a view still at rest since the request; otherwise dropped, and
           // the drawing starts over once the view is still again.
-          if (alive && d.pending && motionEpoch() === at) d.composite(r.bitmaps);
+          if (alive && d.pending && motionEpoch() === at) d.composite(r.bitmaps, cuts);
           else {
             console.timeStamp('benchlens:raster-dropped');
             for (const b of r.bitmaps) b.close();
@@ -157,6 +164,9 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
         }
         // A failed worker drawing leaves the shapes to the slices.
         if (alive) ch.port2.postMessage(0);
+      });
+      widen = requestAnimationFrame(() => {
+        if (alive && motionEpoch() === at) pool.widen(paneKey);
       });
       return true;
     };
@@ -190,6 +200,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     return () => {
       alive = false;
       cancelAnimationFrame(frame);
+      cancelAnimationFrame(widen);
       ch.port1.close();
       d.cancel();
       drawingAbandoned(d);
