@@ -77,9 +77,10 @@ export const INPUT_PERIOD_MS = 8; // a USB mouse polled at 125 Hz
  * phases of 80 events (640 ms) alternating a left-button drag (the pointer walks a circle of
  * 120 px radius, about 1.2 px per ms) and wheel zoom at a wandering cursor (deltaY ∓8 per event,
  * a smooth wheel / trackpad; in, then back out, so the view stays around the fit where every
- * polygon is visible). `phases` × 640 ms of motion in all; ends with the button released.
+ * polygon is visible). `phases` × 640 ms of motion in all, ending (with 8 phases) back at the
+ * zoom it started from, panned; `endZoom` adds that many wheel steps in at the end.
  */
-export function panZoomGesture(cx: number, cy: number, phases = 8): ScriptedInput[] {
+export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0): ScriptedInput[] {
   const out: ScriptedInput[] = [];
   const per = 80;
   let i = 0;
@@ -116,6 +117,10 @@ export function panZoomGesture(cx: number, cy: number, phases = 8): ScriptedInpu
       i++;
     }
   }
+  // Then `endZoom` more wheel steps in (deltaY -8 each): the view comes to rest at a zoom no
+  // drawing was made at, so the whole view is drawn again (without them it ends at the zoom it
+  // started from, and the last drawing, moved, is most of the new one).
+  for (let k = 0; k < endZoom; k++, i++) out.push({ at: at(), params: { type: 'mouseWheel', x, y, deltaX: 0, deltaY: -8, button: 'none', buttons: 0 } });
   return out;
 }
 

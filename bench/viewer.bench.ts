@@ -7,7 +7,8 @@
  * (see frameTrace.ts: a displayed frame is a viz `Display::FrameDisplayed`), not from
  * requestAnimationFrame, which ticks every 16.7 ms whether or not a frame is shown (its count is
  * printed too, to show the difference). Also: the time from the last input event until the
- * full-detail redraw is on screen. Prints figures only. BENCH_RUNS=n repeats the gesture n times
+ * full-detail redraw is on screen, for two endings of the gesture (back at the starting zoom,
+ * panned; or at a new zoom). Prints figures only. BENCH_RUNS=n repeats the gestures n times
  * in fresh pages; BENCH_TRACE=path writes each trace to path.N.json (for DevTools' Performance
  * panel); BENCH_PROFILE=1 adds a CPU profile of the page during the gesture.
  */
@@ -40,14 +41,21 @@ export async function run(): Promise<void> {
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
   console.log(`Chromium ${browser.version()}, headless, --disable-gpu: canvas and compositor rasterise in software`);
   try {
-    for (let r = 0; r < runs; r++) {
+    // Two endings: back at the zoom the gesture started from (the view at rest is the last
+    // drawing moved by whole pixels plus the strips the pan exposed: useFullDetail's shift), and
+    // 20 wheel steps further in (a zoom no drawing was made at: the whole view is drawn again).
+    const endings = [
+      { name: 'ends at the starting zoom, panned', endZoom: 0 },
+      { name: 'ends at a new zoom', endZoom: 20 },
+    ];
+    for (let r = 0; r < runs; r++) for (const ending of endings) {
       const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
       const loadS = await openDense(page, app.url);
       if (r === 0) console.log(`dense5000 first full draw: ${loadS.toFixed(2)} s after navigation (incl. generating the 12 MP test image)`);
       // Let the first draw's follow-ups (mip levels of the image) finish before the clock starts.
       await page.waitForTimeout(1500);
       const pane = (await page.getByTestId('viewer-pane-0').boundingBox())!;
-      const gesture = panZoomGesture(pane.x + pane.width / 2, pane.y + pane.height / 2);
+      const gesture = panZoomGesture(pane.x + pane.width / 2, pane.y + pane.height / 2, 8, ending.endZoom);
       const cdp = await page.context().newCDPSession(page);
       // rAF callbacks during the gesture, for comparison with the displayed frames only.
       await page.evaluate(`(() => { window.__raf = 0; window.__rafStop = false;
@@ -69,16 +77,16 @@ export async function run(): Promise<void> {
       if (profile) {
         const cpu = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
         printHeaviest(cpu, 12);
-        if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}.cpuprofile`, JSON.stringify(cpu));
+        if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}${ending.endZoom ? '.zoom' : ''}.cpuprofile`, JSON.stringify(cpu));
       }
       await page.evaluate('window.__rafStop = true');
-      if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}.json`, JSON.stringify({ traceEvents: events }));
+      if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}${ending.endZoom ? '.zoom' : ''}.json`, JSON.stringify({ traceEvents: events }));
       const f = frameFigures(events);
       const gaps = sent.slice(1).map((t, k) => t - sent[k]);
       const t = await page.evaluate(() => window.__viewer!.handle!.transform());
       const rafFps = (rafAfter - rafBefore) / (sent[sent.length - 1] / 1000);
       console.log(
-        `dense5000 pan + zoom, run ${r + 1}/${runs}: ${f.inputEvents} input events in ${(f.motionMs / 1000).toFixed(2)} s ` +
+        `dense5000 pan + zoom (${ending.name}), run ${r + 1}/${runs}: ${f.inputEvents} input events in ${(f.motionMs / 1000).toFixed(2)} s ` +
           `(sent every ${INPUT_PERIOD_MS} ms; achieved median ${quantile(gaps, 0.5).toFixed(1)} ms, p95 ${quantile(gaps, 0.95).toFixed(1)} ms; ` +
           `in the trace the longest pause ${f.inputGapMax.toFixed(0)} ms, ${f.inputGapsOver50} pauses ≥ 50 ms), final zoom ${(t.scale * 100).toFixed(0)}%`,
       );
@@ -104,7 +112,8 @@ export async function run(): Promise<void> {
       };
       console.log(`  threads over the ${(f.motionMs / 1000).toFixed(2)} s: ${th('CrRendererMain', 'page main')}; ${th('Compositor', 'page compositor')}; ${th('VizCompositorThread', 'viz (software compositing)')}`);
       console.log(
-        `  full-detail redraw on screen ${Number.isNaN(f.settleMs) ? `never (no "${FULL_DRAW_STAMP}" after the motion)` : `${f.settleMs.toFixed(0)} ms`} after the last input event — target ≤ 100 ms`,
+        `  full-detail redraw on screen ${Number.isNaN(f.settleMs) ? `never (no "${FULL_DRAW_STAMP}" after the motion)` : `${f.settleMs.toFixed(0)} ms`} after the last input event, ` +
+          `drawn by ${await page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.drawnBy ?? '?')} — target ≤ 100 ms`,
       );
       await cdp.detach();
       await page.close();

@@ -58,9 +58,11 @@ export function packScene(items: readonly SceneItem[], layers: LayerToggles, ove
 /** The typed arrays of a PackedScene, for postMessage's transfer list. */
 export const packedBuffers = (p: PackedScene): ArrayBuffer[] => [p.style.buffer, p.coords.buffer, p.offsets.buffer, p.bounds.buffer] as ArrayBuffer[];
 
-/** A planned shape with its vertical extent in image pixels (for bands). */
+/** A planned shape with its extent in image pixels (for bands and rectangles). */
 export interface BandedShape extends PlannedShape {
+  x0: number;
   y0: number;
+  x1: number;
   y1: number;
 }
 
@@ -71,7 +73,7 @@ export interface UnpackedScene extends PackedScene {
 
 export function unpackScene(p: PackedScene): UnpackedScene {
   const shapes: BandedShape[] = [];
-  for (let i = 0; i + 1 < p.offsets.length; i++) shapes.push({ points: p.coords.subarray(p.offsets[i], p.offsets[i + 1]), y0: p.bounds[i * 4 + 1], y1: p.bounds[i * 4 + 3] });
+  for (let i = 0; i + 1 < p.offsets.length; i++) shapes.push({ points: p.coords.subarray(p.offsets[i], p.offsets[i + 1]), x0: p.bounds[i * 4], y0: p.bounds[i * 4 + 1], x1: p.bounds[i * 4 + 2], y1: p.bounds[i * 4 + 3] });
   return { ...p, shapes };
 }
 
@@ -173,15 +175,47 @@ export function bandCanvasRows(h: number, part: number, parts: number, cuts?: re
  * canvas. `transform` and `pixelRatio` are the view's; the margin is viewRect's (4 CSS px).
  */
 export function bandPlan(plan: ShapePlan, transform: DrawOptions['transform'], pixelRatio: number, y0: number, y1: number): ShapePlan {
-  const { scale, y } = transform;
+  return rectPlan(plan, transform, pixelRatio, [-Infinity, y0, Infinity, y1]);
+}
+
+/** A rectangle of device pixels: x0, y0, x1, y1 (x1, y1 excluded). */
+export type DeviceRect = [number, number, number, number];
+
+/** bandPlan for a rectangle of device pixels: the shapes that reach it, in the plan's order. */
+export function rectPlan(plan: ShapePlan, transform: DrawOptions['transform'], pixelRatio: number, r: DeviceRect): ShapePlan {
+  const { scale, x, y } = transform;
   const m = 4 / scale;
-  const top = (y0 / pixelRatio - y) / scale - m;
-  const bottom = (y1 / pixelRatio - y) / scale + m;
+  const left = (r[0] / pixelRatio - x) / scale - m;
+  const top = (r[1] / pixelRatio - y) / scale - m;
+  const right = (r[2] / pixelRatio - x) / scale + m;
+  const bottom = (r[3] / pixelRatio - y) / scale + m;
   let count = 0;
   const groups = plan.groups.map((g) => {
-    const items = (g.items as readonly BandedShape[]).filter((it) => it.y1 >= top && it.y0 <= bottom);
+    const items = (g.items as readonly BandedShape[]).filter((it) => it.y1 >= top && it.y0 <= bottom && it.x1 >= left && it.x0 <= right);
     count += items.length;
     return { style: g.style, items };
   });
   return { groups: groups.filter((g) => g.items.length > 0), count };
+}
+
+/** The pixels a worker's canvas holds for rectangle `r` of a w×h canvas: `r` and BAND_PAD around it. */
+export function paddedRect(r: DeviceRect, w: number, h: number): DeviceRect {
+  return [Math.max(0, r[0] - BAND_PAD), Math.max(0, r[1] - BAND_PAD), Math.min(w, r[2] + BAND_PAD), Math.min(h, r[3] + BAND_PAD)];
+}
+
+/**
+ * What a view shifted by (dx, dy) whole device pixels from a drawing of w×h shows that the
+ * drawing does not: a band of |dy| rows at the top or bottom and a strip of |dx| columns at the
+ * left or right of the rest. Empty when the view did not move; null when nothing is left to keep.
+ */
+export function exposedRects(w: number, h: number, dx: number, dy: number): DeviceRect[] | null {
+  if (Math.abs(dx) >= w || Math.abs(dy) >= h) return null;
+  const out: DeviceRect[] = [];
+  let ky0 = 0;
+  let ky1 = h;
+  if (dy > 0) out.push([0, 0, w, (ky0 = dy)]);
+  else if (dy < 0) out.push([0, (ky1 = h + dy), w, h]);
+  if (dx > 0) out.push([0, ky0, dx, ky1]);
+  else if (dx < 0) out.push([w + dx, ky0, w, ky1]);
+  return out;
 }

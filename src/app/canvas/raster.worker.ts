@@ -6,7 +6,7 @@
  * each band at its rows: bands do not overlap, so that is the drawing of one canvas.
  */
 import { drawPlanned, type ShapePlan } from './draw';
-import { bandCanvasRows, bandPlan, bandRows, planPacked, unpackScene, type UnpackedScene } from './packedScene';
+import { bandCanvasRows, bandRows, paddedRect, planPacked, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 
 const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<RasterRequest>) => void) | null };
@@ -36,23 +36,26 @@ function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no 2D context' });
     return;
   }
+  // A band (all columns of rows y0 … y1) or a rectangle; the canvas holds it with BAND_PAD
+  // pixels to spare on each side, which the page does not show.
   const [y0, y1] = bandRows(r.h, r.part, r.parts, r.cuts);
-  // The canvas holds the band with BAND_PAD rows above and below, which the page does not show.
+  const want: DeviceRect = r.rect ?? [-Infinity, y0, Infinity, y1];
   const [from, to] = bandCanvasRows(r.h, r.part, r.parts, r.cuts);
-  if (canvas.width !== r.w || canvas.height !== to - from) {
-    canvas.width = r.w;
-    canvas.height = to - from;
+  const [fx, fy, tx, ty]: DeviceRect = r.rect ? paddedRect(r.rect, r.w, r.h) : [0, from, r.w, to];
+  if (canvas.width !== tx - fx || canvas.height !== ty - fy) {
+    canvas.width = tx - fx;
+    canvas.height = ty - fy;
   }
   const t0 = performance.now();
   ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  // The transform Konva gives a layer at this view, as StaticDrawing.start sets it, moved up by
-  // the canvas's first row (a whole number of device pixels, so every pixel gets the same value).
+  // The transform Konva gives a layer at this view, as StaticDrawing.start sets it, moved by the
+  // canvas's first column and row (whole device pixels, so every pixel gets the same value).
   const { scale, x, y } = r.transform;
-  ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x, r.pixelRatio * y - from);
-  // The bands of one drawing share its plan (one worker often draws several of them).
+  ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x - fx, r.pixelRatio * y - fy);
+  // The parts of one drawing share its plan (one worker often draws several of them).
   if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r) };
-  drawPlanned(ctx, bandPlan(s.plan.plan, r.transform, r.pixelRatio, y0, y1), scale);
+  drawPlanned(ctx, rectPlan(s.plan.plan, r.transform, r.pixelRatio, want), scale);
   // The canvas only recorded the calls above (a few ms); rasterising them happens here.
   const bitmap = canvas.transferToImageBitmap();
   scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0 }, [bitmap]);

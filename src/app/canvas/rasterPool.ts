@@ -19,7 +19,7 @@
  * the main thread in slices as before.
  */
 import { rasterWorker } from '../../worker/spawn';
-import { packedBuffers, type PackedScene } from './packedScene';
+import { packedBuffers, type DeviceRect, type PackedScene } from './packedScene';
 import type { RasterReply, RasterRequest, RasterView } from './rasterProtocol';
 
 export type { RasterView };
@@ -48,6 +48,8 @@ type Pending = {
   /** Asked before each further part is handed out; false makes the drawing stale. */
   wanted: () => boolean;
   bitmaps: (ImageBitmap | null)[];
+  /** What each part asks for: a band of the view, or a rectangle of it. */
+  parts: { part: number; parts: number; rect?: DeviceRect }[];
   /** Parts not yet handed out, and not yet back. */
   next: number;
   left: number;
@@ -113,12 +115,26 @@ export class RasterPool {
    * how many workers may draw its parts at once, until `widen`.
    */
   draw(pane: number, content: number, view: RasterView, wanted: () => boolean = () => true, workers = Infinity): Promise<RasterResult> {
+    const parts = Array.from({ length: PARTS }, (_, part) => ({ part, parts: PARTS }));
+    return this.queue(pane, content, view, wanted, workers, parts);
+  }
+
+  /**
+   * Draws only rectangles `rects` of the pane's view (what a pan exposed; see exposedRects), one
+   * part each, with draw's staleness and `workers` rules. The bitmaps come in the order of `rects`.
+   */
+  drawRects(pane: number, content: number, view: RasterView, rects: readonly DeviceRect[], wanted: () => boolean = () => true, workers = Infinity): Promise<RasterResult> {
+    return this.queue(pane, content, view, wanted, workers, rects.map((rect, part) => ({ part, parts: rects.length, rect })));
+  }
+
+  private queue(pane: number, content: number, view: RasterView, wanted: () => boolean, workers: number, parts: Pending['parts']): Promise<RasterResult> {
     if (this.state !== 'ready') return Promise.resolve({ failed: this.why || 'the raster workers are not ready' });
     const generation = (this.generation.get(pane) ?? 0) + 1;
     this.generation.set(pane, generation);
     this.staleWhere((p) => p.pane === pane);
+    if (parts.length === 0) return Promise.resolve({ bitmaps: [] });
     return new Promise((resolve) => {
-      this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: Array.from({ length: PARTS }, () => null), next: 0, left: PARTS, workers, resolve });
+      this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: parts.map(() => null), parts, next: 0, left: parts.length, workers, resolve });
       this.dispatch();
     });
   }
@@ -167,12 +183,12 @@ export class RasterPool {
     this.staleWhere((p) => !p.wanted());
     for (let n = 0; n < this.workers.length; n++) {
       if (this.busy[n]) continue;
-      const entry = [...this.pending].find(([k, p]) => p.next < PARTS && this.busy.filter((b) => b?.key === k).length < p.workers);
+      const entry = [...this.pending].find(([k, p]) => p.next < p.parts.length && this.busy.filter((b) => b?.key === k).length < p.workers);
       if (!entry) return;
       const [key, p] = entry;
       const part = p.next++;
       this.busy[n] = { key, part };
-      this.post(this.workers[n], { type: 'draw', pane: p.pane, content: p.content, generation: p.generation, ...p.view, part, parts: PARTS });
+      this.post(this.workers[n], { type: 'draw', pane: p.pane, content: p.content, generation: p.generation, ...p.view, ...p.parts[part] });
     }
   }
 

@@ -1,5 +1,5 @@
 /** Messages between the page (rasterPool.ts) and a raster worker (raster.worker.ts). */
-import type { PackedScene } from './packedScene';
+import type { DeviceRect, PackedScene } from './packedScene';
 import type { ViewTransform } from './transform';
 
 /** A view to draw: the transform, the viewport in CSS pixels (for culling), the canvas in device pixels. */
@@ -21,10 +21,10 @@ export type RasterRequest =
   /** The pane is gone. */
   | { type: 'drop'; pane: number }
   /**
-   * Draw part `part` of `parts` of the pane's plan for this view on a w×h device-pixel canvas
-   * (viewport width × height CSS pixels, for culling).
+   * Draw band `part` of `parts` of the pane's view on a w×h device-pixel canvas (viewport width ×
+   * height CSS pixels, for culling) — or, with `rect`, that rectangle of device pixels instead.
    */
-  | ({ type: 'draw'; pane: number; content: number; generation: number; part: number; parts: number } & RasterView);
+  | ({ type: 'draw'; pane: number; content: number; generation: number; part: number; parts: number; rect?: DeviceRect } & RasterView);
 
 export type RasterReply =
   /** Sent once at start: whether this worker can draw (OffscreenCanvas, transferToImageBitmap). */

@@ -14,7 +14,7 @@
  * puts at their rows; only the labels, if any, are then drawn here in slices.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
-import { bandCanvasRows, bandRows } from './packedScene';
+import { bandCanvasRows, bandRows, paddedRect, type DeviceRect } from './packedScene';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
 
@@ -27,8 +27,13 @@ export interface Drawing {
   content: unknown;
   /** What the drawing holds, by "side:state". */
   stats: Record<string, number>;
-  /** Who drew the shapes: in one go (new content), in main-thread slices, or the raster workers. */
-  by: 'at once' | 'slices' | 'workers';
+  /**
+   * Who drew the shapes: in one go (new content), in main-thread slices, the raster workers, or
+   * the last drawing moved by whole pixels with the workers' drawing of what a pan exposed.
+   */
+  by: 'at once' | 'slices' | 'workers' | 'shifted';
+  /** Labels it holds (a drawing with labels is never shifted: a label may cross the seam). */
+  labels: number;
 }
 
 export class StaticDrawing {
@@ -70,7 +75,8 @@ export class StaticDrawing {
     ctx.setTransform(pr * scale, 0, 0, pr * scale, pr * x, pr * y);
     const stats: Record<string, number> = {};
     const opts = { ...o, stats };
-    this.job = { d: { canvas, t: o.transform, content, stats, by: 'slices' }, ctx, plan: planShapes(items, opts), labels: planLabels(items, opts), o: opts, next: 0, rate: 0 };
+    const labels = planLabels(items, opts);
+    this.job = { d: { canvas, t: o.transform, content, stats, by: 'slices', labels: labels.length }, ctx, plan: planShapes(items, opts), labels, o: opts, next: 0, rate: 0 };
   }
 
   get pending(): boolean {
@@ -125,6 +131,31 @@ export class StaticDrawing {
       this.flush(j.d.canvas);
       j.next = Math.max(j.next, j.plan.count);
       j.d.by = 'workers';
+    }
+    for (const b of bitmaps) b.close();
+  }
+
+  /**
+   * Puts the drawing `from` in, moved by (dx, dy) whole device pixels, and the workers' drawings
+   * of the rectangles it does not cover (exposedRects, in that order; their canvases hold
+   * BAND_PAD pixels to spare around them). Closes the bitmaps.
+   */
+  compositeShifted(from: Drawing, dx: number, dy: number, bitmaps: readonly ImageBitmap[], rects: readonly DeviceRect[]): void {
+    const j = this.job;
+    if (j) {
+      const { width: w, height: h } = j.d.canvas;
+      j.ctx.save();
+      j.ctx.setTransform(1, 0, 0, 1, 0, 0);
+      j.ctx.drawImage(from.canvas, dx, dy);
+      bitmaps.forEach((b, k) => {
+        const r = rects[k];
+        const [fx, fy] = paddedRect(r, w, h);
+        j.ctx.drawImage(b, r[0] - fx, r[1] - fy, r[2] - r[0], r[3] - r[1], r[0], r[1], r[2] - r[0], r[3] - r[1]);
+      });
+      j.ctx.restore();
+      this.flush(j.d.canvas);
+      j.next = Math.max(j.next, j.plan.count);
+      j.d.by = 'shifted';
     }
     for (const b of bitmaps) b.close();
   }

@@ -18,11 +18,11 @@ import type { PaneProps } from './Pane';
 import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
 import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
-import { balancedCuts, centreRows, packScene } from './packedScene';
+import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
-export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats'>;
+export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats' | 'updateTransform'>;
 
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
 
@@ -30,13 +30,45 @@ const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRende
 let panes = 0;
 let contents = 0;
 
-export function useFullDetail({ scene, image, transform, width, height, layers, overlay, colors, stats }: FullDetailInput) {
+/**
+ * When the drawing on show can be reused for view `t`: same content, same zoom, no labels (a
+ * label may cross the seam), offset by whole device pixels (settleAt makes it so), and some of
+ * it still in view. Then the new drawing is that one moved by (dx, dy), and the workers draw
+ * only `rects`, what the move exposed.
+ */
+function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: RasterView): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
+  if (!cur || cur.content !== content || cur.labels > 0 || cur.t.scale !== t.scale) return null;
+  const fx = (t.x - cur.t.x) * view.pixelRatio;
+  const fy = (t.y - cur.t.y) * view.pixelRatio;
+  const dx = Math.round(fx);
+  const dy = Math.round(fy);
+  if (Math.abs(fx - dx) > 1e-6 || Math.abs(fy - dy) > 1e-6 || cur.canvas.width !== view.w || cur.canvas.height !== view.h) return null;
+  const rects = exposedRects(view.w, view.h, dx, dy);
+  return rects ? { from: cur, dx, dy, rects } : null;
+}
+
+export function useFullDetail({ scene, image, transform, width, height, layers, overlay, colors, stats, updateTransform }: FullDetailInput) {
   // A new identity whenever what is drawn (not where) changes.
   const content = useMemo(() => ({ scene, width, height, layers, overlay, colors, image }), [scene, width, height, layers, overlay, colors, image]);
-  // The view the drawing should reach: `transform` once it has stood still (useSettledView).
-  const target = useSettledView(transform, content);
   const staticLayer = useRef<Konva.Layer>(null);
   const drawing = useRef<StaticDrawing | null>(null);
+  // A view that comes to rest at the zoom of the drawing on show is moved to the nearest whole
+  // device pixel of its offset from it (half a pixel at most): that drawing, moved, is then most
+  // of the new one, and the raster workers draw only what the pan exposed (see shiftOf).
+  const settleAt = useCallback(
+    (t: ViewTransform): ViewTransform => {
+      const cur = drawing.current?.shown;
+      if (!cur || cur.content !== content || cur.labels > 0 || !rasterPool()) return t;
+      if (Math.abs(t.scale - cur.t.scale) > 1e-9 * cur.t.scale) return t;
+      const pr = window.devicePixelRatio || 1;
+      const at = { scale: cur.t.scale, x: cur.t.x + Math.round((t.x - cur.t.x) * pr) / pr, y: cur.t.y + Math.round((t.y - cur.t.y) * pr) / pr };
+      if (!same(at, t)) updateTransform(() => at);
+      return at;
+    },
+    [content, updateTransform],
+  );
+  // The view the drawing should reach: `transform` once it has stood still (useSettledView).
+  const target = useSettledView(transform, content, settleAt);
   const [shown, setShown] = useState<Drawing | null>(null);
   const [paneKey] = useState(() => ++panes);
   const contentNo = useMemo(() => (void content, ++contents), [content]);
@@ -90,6 +122,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const cur = d.shown;
     if (cur && cur.content === content && cur.t === target) return;
     const view = viewAt(target);
+    const shift = shiftOf(cur, target, content, view);
     const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors }, view.w, view.h, content);
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
@@ -144,20 +177,24 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       // Trace marks (DevTools, the viewer bench): a request to the workers, and its fate.
       console.timeStamp('benchlens:raster-request');
       // A drawing the motion has made useless stops after the parts the workers have in hand.
+      const wanted = () => alive && motionEpoch() === at;
       // Bands of about equal numbers of shapes, so both workers finish at about the same time.
-      const cuts = balancedCuts(centreRows(scene.items, { transform: target, width, height, layers, pixelRatio: view.pixelRatio }), view.h, PARTS);
+      const cuts = shift ? undefined : balancedCuts(centreRows(scene.items, { transform: target, width, height, layers, pixelRatio: view.pixelRatio }), view.h, PARTS);
       // One worker at first, both after one more frame without motion: a pause of one frame is
       // often not the end of the gesture (a drag handed to the wheel, an uneven wheel), and a
       // drawing on both cores then took the CPU the next frames of the motion needed (measured:
       // frames of 40–55 ms at each such pause, 1–3 dropped frames per bench run).
-      void pool.draw(paneKey, contentNo, { ...view, cuts }, () => alive && motionEpoch() === at, 1).then((r) => {
+      const asked = shift ? pool.drawRects(paneKey, contentNo, view, shift.rects, wanted, 1) : pool.draw(paneKey, contentNo, { ...view, cuts }, wanted, 1);
+      void asked.then((r) => {
         waiting = false;
         if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
         if ('bitmaps' in r) {
           // Shown only for a view still at rest since the request; otherwise dropped, and
           // the drawing starts over once the view is still again.
-          if (alive && d.pending && motionEpoch() === at) d.composite(r.bitmaps, cuts);
-          else {
+          if (alive && d.pending && motionEpoch() === at) {
+            if (shift) d.compositeShifted(shift.from, shift.dx, shift.dy, r.bitmaps, shift.rects);
+            else d.composite(r.bitmaps, cuts);
+          } else {
             console.timeStamp('benchlens:raster-dropped');
             for (const b of r.bitmaps) b.close();
           }

@@ -89,11 +89,11 @@ function settleSoon(fn: () => void): () => void {
 }
 
 /**
- * The transform the canvases are drawn at: `live` itself once it has stood still for SETTLE_FRAMES,
- * or at once when `content` (what is drawn) changes — a new case or new layers must not be shown
- * as a stretched copy of the old drawing.
+ * The transform the canvases are drawn at: `live` itself (or `settleAt(live)`) once it has stood
+ * still for SETTLE_FRAMES, or at once when `content` (what is drawn) changes — a new case or new
+ * layers must not be shown as a stretched copy of the old drawing.
  */
-export function useSettledView(live: ViewTransform, content: unknown): ViewTransform {
+export function useSettledView(live: ViewTransform, content: unknown, settleAt?: (t: ViewTransform) => ViewTransform): ViewTransform {
   const [drawn, setDrawn] = useState({ t: live, content });
   // Derived during render (React's "adjust state when a prop changes"): new content snaps.
   let current = drawn;
@@ -104,8 +104,10 @@ export function useSettledView(live: ViewTransform, content: unknown): ViewTrans
   const settled = same(current.t, live);
   useEffect(() => {
     if (settled) return;
-    return settleSoon(() => setDrawn({ t: live, content }));
-  }, [settled, live, content]);
+    // `settleAt` may move the view a little as it comes to rest (it then sets the live view to
+    // that too, so the two agree): see useFullDetail's whole-pixel pan.
+    return settleSoon(() => setDrawn({ t: settleAt ? settleAt(live) : live, content }));
+  }, [settled, live, content, settleAt]);
   return current.t;
 }
 
