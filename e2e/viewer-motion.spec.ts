@@ -117,16 +117,19 @@ test.describe('case viewer motion', () => {
     expect(last.layerX).toBeCloseTo(log[0].layerX + 100, 5);
   });
 
-  /** Zooms in and pans by mouse, then waits until the pane is at rest; returns the view. */
+  /**
+   * Pans and then zooms in by mouse, then waits until the pane is at rest; returns the view. It
+   * ends at a zoom no drawing was made at, so the view at rest is drawn whole (not shifted).
+   */
   async function panAndZoom(page: Page) {
     const box = (await page.getByTestId('viewer-pane-0').boundingBox())!;
     const x0 = Math.round(box.x + box.width * 0.4);
     const y0 = Math.round(box.y + box.height * 0.5);
     await page.mouse.move(x0, y0);
-    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(x0 + i * 7, y0 - i * 3);
     await page.mouse.up();
+    for (let i = 0; i < 6; i++) await page.mouse.wheel(0, -100);
     await expect.poll(() => settled(page)).toBe(true);
     const t = await page.evaluate(() => window.__viewer!.handle!.transform());
     expect(t.scale).toBeGreaterThan(0.3); // zoomed in from the fit (about 0.26)
@@ -218,6 +221,26 @@ test.describe('case viewer motion', () => {
     expect(d.differing / d.pixels, JSON.stringify(d)).toBeLessThan(0.0001);
     expect(d.maxDiff, JSON.stringify(d)).toBeLessThanOrEqual(32);
     expect(Number(moved.split(':')[2])).toBeGreaterThan(10_000);
+  });
+
+  test('side by side, a pan at rest shifts both panes\' drawings, which stay at one view; with labels on screen the view is drawn whole', async ({ page, context }) => {
+    await open(page, 'case=dense5000&compare=2');
+    const by = (pane: number) => page.evaluate((p) => document.querySelectorAll<HTMLCanvasElement>(`[data-testid="viewer-pane-${p}"] canvas`)[1].dataset.drawnBy, pane);
+    await expect.poll(async () => [await by(0), await by(1)]).toEqual(['at once', 'at once']);
+    const box = (await page.getByTestId('viewer-pane-1').boundingBox())!;
+    await drag(page, box.x + box.width / 2, box.y + box.height / 2, 3, 11, -6);
+    await expect.poll(() => settled(page)).toBe(true);
+    await expect.poll(async () => [await by(0), await by(1)]).toEqual(['shifted', 'shifted']);
+    const [a, b] = await page.evaluate(() => window.__viewer!.handle!.paneTransforms());
+    expect(b).toEqual(a);
+
+    // The small LTB case draws its labels: a view at rest there is drawn whole, never shifted.
+    const ltb = await context.newPage();
+    await open(ltb, 'case=ltb');
+    const pane = (await ltb.getByTestId('viewer-pane-0').boundingBox())!;
+    await drag(ltb, pane.x + pane.width / 2, pane.y + pane.height / 2, 3, 5, 5);
+    await expect.poll(() => settled(ltb)).toBe(true);
+    await expect.poll(() => drawnBy(ltb)).toBe('workers');
   });
 
   test('without the raster workers (fallback, #raster=main), the main thread\'s slices make exactly the drawing of one go', async ({ page }) => {

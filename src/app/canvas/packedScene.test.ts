@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../harness/fixtures';
 import { ALL_LAYERS, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
-import { balancedCuts, bandCanvasRows, bandPlan, bandRows, centreRows, packScene, planPacked, unpackScene, type BandedShape } from './packedScene';
+import { balancedCuts, bandCanvasRows, bandPlan, bandRows, centreRows, exposedRects, packScene, paddedRect, planPacked, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
 import { buildScene, panesFor } from './scene';
 
 /** A plan as plain data: each group's style and its shapes' points, in drawing order. */
@@ -79,6 +79,40 @@ describe('packed scenes for the raster workers', () => {
     // The dense case at its fitted view: the centres are the shapes planShapes draws.
     const o: DrawOptions = { transform: views[0], width: 1400, height: 900, pixelRatio: 1, layers: ALL_LAYERS, overlay: false };
     expect(centreRows(items, o)).toHaveLength(planShapes(items, o).count);
+  });
+
+  it('say what a whole-pixel move exposes: every pixel of the view either kept or in exactly one strip', () => {
+    const w = 60;
+    const h = 40;
+    for (const [dx, dy] of [[0, 0], [7, 0], [0, -5], [13, 9], [-20, 11], [-3, -39], [59, 39]]) {
+      const rects = exposedRects(w, h, dx, dy)!;
+      for (let y = 0; y < h; y++)
+        for (let x = 0; x < w; x++) {
+          // Kept: the pixel the old drawing had at (x - dx, y - dy) exists.
+          const kept = x - dx >= 0 && x - dx < w && y - dy >= 0 && y - dy < h;
+          const inRects = rects.filter(([x0, y0, x1, y1]) => x >= x0 && x < x1 && y >= y0 && y < y1).length;
+          expect(inRects, `${dx},${dy} at ${x},${y}`).toBe(kept ? 0 : 1);
+        }
+    }
+    expect(exposedRects(w, h, 60, 0)).toBeNull();
+    expect(exposedRects(w, h, 0, -40)).toBeNull();
+    // A strip's canvas holds the spare pixels, clamped to the view.
+    expect(paddedRect([0, 0, 60, 9], 60, 40)).toEqual([0, 0, 60, 33]);
+    expect(paddedRect([30, 10, 50, 20], 1000, 1000)).toEqual([6, 0, 74, 44]);
+  });
+
+  it('give a rectangle every shape that reaches it and no other', () => {
+    const packed = unpackScene(packScene(items, ALL_LAYERS, false));
+    const transform = views[0];
+    const whole = planPacked(packed, { transform, width: 1400, height: 900 });
+    const r: DeviceRect = [200, 100, 420, 260];
+    const list = rectPlan(whole, transform, 1, r).groups.flatMap((g) => g.items as readonly BandedShape[]);
+    const sx = (v: number) => v * transform.scale + transform.x;
+    const sy = (v: number) => v * transform.scale + transform.y;
+    const reaches = (it: BandedShape, m: number) => sx(it.x1) >= r[0] - m && sx(it.x0) <= r[2] + m && sy(it.y1) >= r[1] - m && sy(it.y0) <= r[3] + m;
+    expect(list.length).toBeGreaterThan(50);
+    for (const it of list) expect(reaches(it, 4.001)).toBe(true);
+    for (const it of whole.groups.flatMap((g) => g.items as readonly BandedShape[])) if (reaches(it, 0)) expect(list).toContain(it);
   });
 
   it('give each band every shape that reaches it, in the order of the whole plan, and no other', () => {

@@ -11,7 +11,9 @@
  *
  * When the raster workers can draw (rasterPool.ts), the shapes of a new view come from them
  * instead, as bitmaps (horizontal bands of the canvas, packedScene.ts bandRows) that `composite`
- * puts at their rows; only the labels, if any, are then drawn here in slices.
+ * puts at their rows — or, for a view at the zoom of the drawing on show, that drawing moved by
+ * whole pixels and the workers' drawings of the strips the move exposed (`compositeShifted`);
+ * only the labels, if any, are then drawn here in slices.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import { bandCanvasRows, bandRows, paddedRect, type DeviceRect } from './packedScene';

@@ -5,7 +5,9 @@
  * moves, the compositor moves the finished canvases and nothing is drawn. Once the view has been
  * still for SETTLE_FRAMES (useSettledView), the full-detail drawing for it is made off screen —
  * its shapes by the raster workers (rasterPool.ts) or, where they cannot run, in main-thread
- * slices (staticDrawing.ts) — and shown, with `motion` cleared, in one commit. New content (a new
+ * slices (staticDrawing.ts); at the zoom of the drawing on show, that drawing moved by whole
+ * pixels plus the workers' drawing of what the move exposed (shiftOf) — and shown, with `motion`
+ * cleared, in one commit. New content (a new
  * case, a layer toggle) is drawn at once, on the main thread, instead.
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software

@@ -56,8 +56,13 @@ function tick() {
 // settleSoon later in the same frame (a wheel step is applied in an animation frame callback)
 // must not make that frame count as moving again — it did, and every redraw waited one frame
 // longer than SETTLE_FRAMES says (measured in a trace: asked ~17 ms after the quiet frame).
+const typing = (e: Event) => {
+  const t = e.target as HTMLElement | null;
+  return !!t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName ?? ''));
+};
 const moving = (e: Event) => {
-  if (e.type === 'wheel' || e.type === 'keydown' || (e as PointerEvent).buttons) {
+  // Keys typed into a field (a review note) move nothing: they must not hold a redraw back.
+  if (e.type === 'wheel' || (e.type === 'keydown' && !typing(e)) || (e as PointerEvent).buttons) {
     quiet = 0;
     epoch++;
   }
