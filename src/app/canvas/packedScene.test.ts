@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../harness/fixtures';
 import { ALL_LAYERS, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
-import { balancedCuts, bandCanvasRows, bandPlan, bandRows, centreRows, exposedRects, packScene, paddedRect, planPacked, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
+import { balancedCuts, bandCanvasRows, bandRows, centreRows, exposedRects, packScene, paddedRect, planPacked, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
 import { buildScene, panesFor } from './scene';
 
 /** A plan as plain data: each group's style and its shapes' points, in drawing order. */
@@ -123,7 +123,7 @@ describe('packed scenes for the raster workers', () => {
     const seen = new Set<unknown>();
     for (let k = 0; k < 4; k++) {
       const [y0, y1] = bandRows(900, k, 4);
-      const band = bandPlan(whole, transform, 1, y0, y1);
+      const band = rectPlan(whole, transform, 1, [-Infinity, y0, Infinity, y1]);
       const list = band.groups.flatMap((g) => g.items as readonly BandedShape[]);
       expect(list.length).toBe(band.count);
       // The whole plan's order, restricted.

@@ -169,19 +169,15 @@ export function bandCanvasRows(h: number, part: number, parts: number, cuts?: re
   return [Math.max(0, y0 - BAND_PAD), Math.min(h, y1 + BAND_PAD)];
 }
 
-/**
- * The plan of the whole view restricted to the shapes that reach device rows [y0, y1) — the
- * same groups in the same order, so overlapping shapes are drawn in the same order as on one
- * canvas. `transform` and `pixelRatio` are the view's; the margin is viewRect's (4 CSS px).
- */
-export function bandPlan(plan: ShapePlan, transform: DrawOptions['transform'], pixelRatio: number, y0: number, y1: number): ShapePlan {
-  return rectPlan(plan, transform, pixelRatio, [-Infinity, y0, Infinity, y1]);
-}
-
 /** A rectangle of device pixels: x0, y0, x1, y1 (x1, y1 excluded). */
 export type DeviceRect = [number, number, number, number];
 
-/** bandPlan for a rectangle of device pixels: the shapes that reach it, in the plan's order. */
+/**
+ * The plan of the whole view restricted to the shapes that reach rectangle `r` of device pixels
+ * (a band: [-Infinity, y0, Infinity, y1]) — the same groups in the same order, so overlapping
+ * shapes are drawn in the same order as on one canvas. `transform` and `pixelRatio` are the
+ * view's; the margin is viewRect's (4 CSS px).
+ */
 export function rectPlan(plan: ShapePlan, transform: DrawOptions['transform'], pixelRatio: number, r: DeviceRect): ShapePlan {
   const { scale, x, y } = transform;
   const m = 4 / scale;

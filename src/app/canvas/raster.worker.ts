@@ -1,9 +1,10 @@
 /**
  * A raster worker (rasterPool.ts starts two): holds each pane's packed shapes (packedScene.ts)
- * and draws one horizontal band of a view (one request = one band, bandRows) into its own
- * OffscreenCanvas with the page's drawing code (drawPlanned, the whole view's plan restricted to
- * the band's shapes), then posts the pixels back as a transferred ImageBitmap. The page puts
- * each band at its rows: bands do not overlap, so that is the drawing of one canvas.
+ * and draws one horizontal band of a view (one request = one band, bandRows) — or one rectangle
+ * of it, a strip a pan exposed — into its own OffscreenCanvas with the page's drawing code
+ * (drawPlanned, the whole view's plan restricted to the shapes that reach it, rectPlan), then
+ * posts the pixels back as a transferred ImageBitmap. The page puts each part at its place:
+ * parts do not overlap, so that is the drawing of one canvas.
  */
 import { drawPlanned, type ShapePlan } from './draw';
 import { bandCanvasRows, bandRows, paddedRect, planPacked, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';

@@ -2,7 +2,9 @@
  * The page's two raster workers (raster.worker.ts), shared by all panes: a full-detail drawing
  * for a new view is split into PARTS horizontal bands of the canvas (packedScene.ts bandRows),
  * handed out one at a time to whichever worker is free, drawn on the machine's cores at the same
- * time, and put at their rows on the main thread (StaticDrawing.composite). Handing out quarters
+ * time, and put at their rows on the main thread (StaticDrawing.composite); for a view at the
+ * zoom on show, only the strips a pan exposed (drawRects, StaticDrawing.compositeShifted). A
+ * drawing may be held to one worker until `widen` (see useFullDetail). Handing out quarters
  * rather than halves keeps both workers busy to the end when one gets less CPU than the other
  * (the machine is shared), and a drawing made stale by a newer one stops after the band in
  * progress. (Bands replaced consecutive parts of the plan composited in order, which differed
