@@ -179,7 +179,7 @@ export interface FrameFigures {
    * Frame intervals over 33 ms, each with the kinds of input sent in it (EventLatency's
    * event_type, e.g. MOUSE_RELEASED_EVENT, MOUSE_WHEEL_EVENT): says where in the gesture they fall.
    */
-  longFrames: { atMs: number; ms: number; inputs: string[]; waiting: boolean }[];
+  longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean }[];
   /**
    * Long intervals in which a pan / zoom step (a drag move or a wheel step) had reached the
    * page's renderer before a vsync that then showed nothing new: frames the page dropped. The
@@ -273,8 +273,8 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     const from = vsyncBefore(start);
     const to = vsyncBefore(end);
     const missed = vsyncs.filter((v) => v > from && v < to);
-    const waiting = k > 0 && missed.some((v) => arrivals.some((a) => a > from && a < v));
-    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, waiting }];
+    const dropped = k > 0 && missed.some((v) => arrivals.some((a) => a > from && a < v));
+    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped }];
   });
   return {
     threads,
@@ -295,6 +295,6 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     rasterRequestsInMotion: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_REQUEST_STAMP && e.ts >= t0 && e.ts <= t1).length,
     rasterDropped: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_DROPPED_STAMP).length,
     longFrames,
-    longFramesDropped: longFrames.filter((l) => l.waiting).length,
+    longFramesDropped: longFrames.filter((l) => l.dropped).length,
   };
 }

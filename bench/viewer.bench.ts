@@ -100,7 +100,7 @@ export async function run(): Promise<void> {
           `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between)`,
       );
       for (const l of f.longFrames)
-        console.log(`    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ${l.waiting ? 'dropped: a step was waiting' : 'waited for input'}`);
+        console.log(`    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}`);
       console.log(
         `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
           `${f.rasterRequestsInMotion} raster-worker drawings started during the motion, ${f.rasterDropped} dropped (the view moved on); ` +
