@@ -44,7 +44,7 @@ function shapesHash(page: Page): Promise<string> {
   });
 }
 
-/** Who drew the static-shapes layer on show (useFullDetail): 'at once', 'slices' or 'workers'. */
+/** Who drew the static-shapes layer on show (useFullDetail): 'at once', 'slices', 'workers' or 'shifted'. */
 function drawnBy(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1].dataset.drawnBy);
 }
@@ -190,7 +190,7 @@ test.describe('case viewer motion', () => {
     expect(await shapesHash(fresh)).toBe(moved);
     await keepShapes(fresh);
     // The same view drawn in one go on the main thread (a layer toggle is new content: drawn at
-    // once): the workers' bands (packedScene.ts bandRows, drawn with BAND_PAD rows to spare) put
+    // once): the workers' bands (packedScene.ts bandRect, drawn with BAND_PAD rows to spare) put
     // together are that drawing but for a few pixels where the band's transform, moved by a whole
     // number of rows, rounds differently in float32 (measured: 2 of 904,969 pixels, by 12 at
     // most, at the end of a dash). A band drawn without the spare rows differs on ~5,000 pixels

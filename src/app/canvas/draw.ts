@@ -206,11 +206,6 @@ export function drawPlanned(ctx: Ctx2D, plan: ShapePlan, scale: number, from = 0
   ctx.setLineDash([]);
 }
 
-/** Plans and draws every visible shape of `items` (see planShapes, drawPlanned). */
-export function drawShapes(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
-  drawPlanned(ctx, planShapes(items, o), o.transform.scale);
-}
-
 const LABEL_PX = 12;
 const MAX_LABELS = 1500;
 const labelCache = new Map<string, { text: string; width: number }>();
@@ -228,13 +223,10 @@ function labelText(it: SceneItem): string {
  * Labels in screen pixels (constant size): GT labels above a shape, prediction labels below it,
  * so a GT character and the predicted one can be read side by side. Skipped when too many
  * would be on screen to read anyway.
+ *
+ * planLabels lists the shapes whose labels are drawn, in order (none when over MAX_LABELS);
+ * drawLabelRange draws them.
  */
-export function drawLabels(ctx: CanvasRenderingContext2D, items: readonly SceneItem[], o: DrawOptions): void {
-  const todo = planLabels(items, o);
-  drawLabelRange(ctx, todo, o);
-}
-
-/** The shapes whose labels drawLabels would draw, in order (none when over MAX_LABELS). */
 export function planLabels(items: readonly SceneItem[], o: DrawOptions): SceneItem[] {
   if (!o.layers.labels) return [];
   const { scale, x, y } = o.transform;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../harness/fixtures';
 import { ALL_LAYERS, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
-import { balancedCuts, bandCanvasRows, bandRows, centreRows, exposedRects, packScene, paddedRect, planPacked, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
+import { balancedCuts, bandRect, bandRows, centreRows, exposedRects, packScene, paddedRect, planPacked, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
 import { buildScene, panesFor } from './scene';
 
 /** A plan as plain data: each group's style and its shapes' points, in drawing order. */
@@ -67,7 +67,7 @@ describe('packed scenes for the raster workers', () => {
     expect(centres.filter((c) => c < 225).length).toBeGreaterThan(900);
     for (let k = 0; k < 4; k++) {
       expect(bandRows(900, k, 4, cuts)).toEqual([cuts[k], cuts[k + 1]]);
-      expect(bandCanvasRows(900, k, 4, cuts)).toEqual([Math.max(0, cuts[k] - 24), Math.min(900, cuts[k + 1] + 24)]);
+      expect(paddedRect(bandRect(900, 900, k, 4, cuts), 900, 900)).toEqual([0, Math.max(0, cuts[k] - 24), 900, Math.min(900, cuts[k + 1] + 24)]);
     }
     // No shapes, or all on one row: bands still cover the canvas in order, each at least 8 rows.
     for (const c of [[], Array.from({ length: 50 }, () => 400)]) {

@@ -163,10 +163,10 @@ export function centreRows(items: readonly SceneItem[], o: Pick<DrawOptions, 'tr
  */
 export const BAND_PAD = 24;
 
-/** The rows band `part`'s canvas holds, [from, to): its own rows with BAND_PAD on each side. */
-export function bandCanvasRows(h: number, part: number, parts: number, cuts?: readonly number[]): [number, number] {
+/** Band `part` of `parts` as a rectangle of device pixels: every column of its rows (bandRows). */
+export function bandRect(w: number, h: number, part: number, parts: number, cuts?: readonly number[]): DeviceRect {
   const [y0, y1] = bandRows(h, part, parts, cuts);
-  return [Math.max(0, y0 - BAND_PAD), Math.min(h, y1 + BAND_PAD)];
+  return [0, y0, w, y1];
 }
 
 /** A rectangle of device pixels: x0, y0, x1, y1 (x1, y1 excluded). */

@@ -1,13 +1,13 @@
 /**
  * A raster worker (rasterPool.ts starts two): holds each pane's packed shapes (packedScene.ts)
- * and draws one horizontal band of a view (one request = one band, bandRows) — or one rectangle
+ * and draws one horizontal band of a view (one request = one band, bandRect) — or one rectangle
  * of it, a strip a pan exposed — into its own OffscreenCanvas with the page's drawing code
  * (drawPlanned, the whole view's plan restricted to the shapes that reach it, rectPlan), then
  * posts the pixels back as a transferred ImageBitmap. The page puts each part at its place:
  * parts do not overlap, so that is the drawing of one canvas.
  */
 import { drawPlanned, type ShapePlan } from './draw';
-import { bandCanvasRows, bandRows, paddedRect, planPacked, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
+import { bandRect, paddedRect, planPacked, rectPlan, unpackScene, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 
 const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<RasterRequest>) => void) | null };
@@ -37,12 +37,10 @@ function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no 2D context' });
     return;
   }
-  // A band (all columns of rows y0 … y1) or a rectangle; the canvas holds it with BAND_PAD
-  // pixels to spare on each side, which the page does not show.
-  const [y0, y1] = bandRows(r.h, r.part, r.parts, r.cuts);
-  const want: DeviceRect = r.rect ?? [-Infinity, y0, Infinity, y1];
-  const [from, to] = bandCanvasRows(r.h, r.part, r.parts, r.cuts);
-  const [fx, fy, tx, ty]: DeviceRect = r.rect ? paddedRect(r.rect, r.w, r.h) : [0, from, r.w, to];
+  // A band (every column of its rows) or a rectangle; the canvas holds it with BAND_PAD pixels
+  // to spare on each side, which the page does not show.
+  const rect = r.rect ?? bandRect(r.w, r.h, r.part, r.parts, r.cuts);
+  const [fx, fy, tx, ty] = paddedRect(rect, r.w, r.h);
   if (canvas.width !== tx - fx || canvas.height !== ty - fy) {
     canvas.width = tx - fx;
     canvas.height = ty - fy;
@@ -56,7 +54,7 @@ function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x - fx, r.pixelRatio * y - fy);
   // The parts of one drawing share its plan (one worker often draws several of them).
   if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r) };
-  drawPlanned(ctx, rectPlan(s.plan.plan, r.transform, r.pixelRatio, want), scale);
+  drawPlanned(ctx, rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect), scale);
   // The canvas only recorded the calls above (a few ms); rasterising them happens here.
   const bitmap = canvas.transferToImageBitmap();
   scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0 }, [bitmap]);

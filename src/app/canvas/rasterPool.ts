@@ -1,6 +1,6 @@
 /**
  * The page's two raster workers (raster.worker.ts), shared by all panes: a full-detail drawing
- * for a new view is split into PARTS horizontal bands of the canvas (packedScene.ts bandRows),
+ * for a new view is split into PARTS horizontal bands of the canvas (packedScene.ts bandRect),
  * handed out one at a time to whichever worker is free, drawn on the machine's cores at the same
  * time, and put at their rows on the main thread (StaticDrawing.composite); for a view at the
  * zoom on show, only the strips a pan exposed (drawRects, StaticDrawing.compositeShifted). A

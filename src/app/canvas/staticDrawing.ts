@@ -10,13 +10,13 @@
  * within its budget, and motion puts the unfinished drawing on hold at the next slice.
  *
  * When the raster workers can draw (rasterPool.ts), the shapes of a new view come from them
- * instead, as bitmaps (horizontal bands of the canvas, packedScene.ts bandRows) that `composite`
+ * instead, as bitmaps (horizontal bands of the canvas, packedScene.ts bandRect) that `composite`
  * puts at their rows — or, for a view at the zoom of the drawing on show, that drawing moved by
  * whole pixels and the workers' drawings of the strips the move exposed (`compositeShifted`);
  * only the labels, if any, are then drawn here in slices.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
-import { bandCanvasRows, bandRows, paddedRect, type DeviceRect } from './packedScene';
+import { bandRect, paddedRect, type DeviceRect } from './packedScene';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
 
@@ -117,38 +117,30 @@ export class StaticDrawing {
    * the bitmaps.
    */
   composite(bitmaps: readonly ImageBitmap[], cuts?: readonly number[]): void {
-    const j = this.job;
-    if (j) {
-      j.ctx.save();
-      j.ctx.setTransform(1, 0, 0, 1, 0, 0);
-      const { width: w, height: h } = j.d.canvas;
-      bitmaps.forEach((b, k) => {
-        // Only the band's own rows: its canvas also holds BAND_PAD rows on each side.
-        const [y0, y1] = bandRows(h, k, bitmaps.length, cuts);
-        const from = bandCanvasRows(h, k, bitmaps.length, cuts)[0];
-        j.ctx.drawImage(b, 0, y0 - from, w, y1 - y0, 0, y0, w, y1 - y0);
-      });
-      j.ctx.restore();
-      // Rasterised now, in this task, so the bitmaps may go and the commit only copies.
-      this.flush(j.d.canvas);
-      j.next = Math.max(j.next, j.plan.count);
-      j.d.by = 'workers';
-    }
-    for (const b of bitmaps) b.close();
+    const c = this.job?.d.canvas;
+    this.put('workers', bitmaps, c ? bitmaps.map((_, k) => bandRect(c.width, c.height, k, bitmaps.length, cuts)) : []);
   }
 
   /**
    * Puts the drawing `from` in, moved by (dx, dy) whole device pixels, and the workers' drawings
-   * of the rectangles it does not cover (exposedRects, in that order; their canvases hold
-   * BAND_PAD pixels to spare around them). Closes the bitmaps.
+   * of the rectangles it does not cover (exposedRects, in that order). Closes the bitmaps.
    */
   compositeShifted(from: Drawing, dx: number, dy: number, bitmaps: readonly ImageBitmap[], rects: readonly DeviceRect[]): void {
+    this.put('shifted', bitmaps, rects, (ctx) => ctx.drawImage(from.canvas, dx, dy));
+  }
+
+  /**
+   * Puts bitmap k at rectangle `rects[k]` (its canvas holds BAND_PAD pixels to spare around it,
+   * paddedRect), after `under` if given; rasterised now, in this task, so the bitmaps may go and
+   * the commit only copies. Closes the bitmaps.
+   */
+  private put(by: Drawing['by'], bitmaps: readonly ImageBitmap[], rects: readonly DeviceRect[], under?: (ctx: CanvasRenderingContext2D) => void): void {
     const j = this.job;
     if (j) {
       const { width: w, height: h } = j.d.canvas;
       j.ctx.save();
       j.ctx.setTransform(1, 0, 0, 1, 0, 0);
-      j.ctx.drawImage(from.canvas, dx, dy);
+      under?.(j.ctx);
       bitmaps.forEach((b, k) => {
         const r = rects[k];
         const [fx, fy] = paddedRect(r, w, h);
@@ -157,7 +149,7 @@ export class StaticDrawing {
       j.ctx.restore();
       this.flush(j.d.canvas);
       j.next = Math.max(j.next, j.plan.count);
-      j.d.by = 'shifted';
+      j.d.by = by;
     }
     for (const b of bitmaps) b.close();
   }

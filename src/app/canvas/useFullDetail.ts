@@ -32,14 +32,16 @@ const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRende
 let panes = 0;
 let contents = 0;
 
+/** A drawing on show that a view at its zoom may reuse: of this content, and without labels (a label may cross the seam). */
+const reusable = (cur: Drawing | null | undefined, content: unknown): cur is Drawing => !!cur && cur.content === content && cur.labels === 0;
+
 /**
- * When the drawing on show can be reused for view `t`: same content, same zoom, no labels (a
- * label may cross the seam), offset by whole device pixels (settleAt makes it so), and some of
- * it still in view. Then the new drawing is that one moved by (dx, dy), and the workers draw
- * only `rects`, what the move exposed.
+ * When the drawing on show can be reused for view `t`: reusable, same zoom, offset by whole
+ * device pixels (settleAt makes it so), and some of it still in view. Then the new drawing is
+ * that one moved by (dx, dy), and the workers draw only `rects`, what the move exposed.
  */
 function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: RasterView): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
-  if (!cur || cur.content !== content || cur.labels > 0 || cur.t.scale !== t.scale) return null;
+  if (!reusable(cur, content) || cur.t.scale !== t.scale) return null;
   const fx = (t.x - cur.t.x) * view.pixelRatio;
   const fy = (t.y - cur.t.y) * view.pixelRatio;
   const dx = Math.round(fx);
@@ -54,20 +56,30 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
   const content = useMemo(() => ({ scene, width, height, layers, overlay, colors, image }), [scene, width, height, layers, overlay, colors, image]);
   const staticLayer = useRef<Konva.Layer>(null);
   const drawing = useRef<StaticDrawing | null>(null);
+  // The view a drawing for `t` covers: the pane in CSS pixels, the static layer's canvas in device pixels.
+  const viewAt = useCallback(
+    (t: ViewTransform): RasterView => {
+      const layerCanvas = staticLayer.current?.getCanvas();
+      const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
+      return { transform: t, width, height, pixelRatio: pr, w: layerCanvas?._canvas.width ?? Math.floor(width * pr), h: layerCanvas?._canvas.height ?? Math.floor(height * pr) };
+    },
+    [width, height],
+  );
   // A view that comes to rest at the zoom of the drawing on show is moved to the nearest whole
   // device pixel of its offset from it (half a pixel at most): that drawing, moved, is then most
   // of the new one, and the raster workers draw only what the pan exposed (see shiftOf).
   const settleAt = useCallback(
     (t: ViewTransform): ViewTransform => {
       const cur = drawing.current?.shown;
-      if (!cur || cur.content !== content || cur.labels > 0 || !rasterPool()) return t;
+      if (!reusable(cur, content) || !rasterPool()) return t;
       if (Math.abs(t.scale - cur.t.scale) > 1e-9 * cur.t.scale) return t;
-      const pr = window.devicePixelRatio || 1;
+      // The pixels of the canvas shiftOf moves (its pixel ratio), not those of the screen.
+      const pr = viewAt(t).pixelRatio;
       const at = { scale: cur.t.scale, x: cur.t.x + Math.round((t.x - cur.t.x) * pr) / pr, y: cur.t.y + Math.round((t.y - cur.t.y) * pr) / pr };
       if (!same(at, t)) updateTransform(() => at);
       return at;
     },
-    [content, updateTransform],
+    [content, updateTransform, viewAt],
   );
   // The view the drawing should reach: `transform` once it has stood still (useSettledView).
   const target = useSettledView(transform, content, settleAt);
@@ -89,15 +101,6 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     live.current = transform;
   });
 
-  // The view a drawing for `t` covers: the pane in CSS pixels, the static layer's canvas in device pixels.
-  const viewAt = useCallback(
-    (t: ViewTransform): RasterView => {
-      const layerCanvas = staticLayer.current?.getCanvas();
-      const pr = layerCanvas?.getPixelRatio() ?? window.devicePixelRatio ?? 1;
-      return { transform: t, width, height, pixelRatio: pr, w: layerCanvas?._canvas.width ?? Math.floor(width * pr), h: layerCanvas?._canvas.height ?? Math.floor(height * pr) };
-    },
-    [width, height],
-  );
   useEffect(() => {
     let alive = true;
     // Once the workers can draw: the shapes, and a warm-up drawing thrown away (RasterPool.warm).
@@ -255,7 +258,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.drawImage(shown.canvas, 0, 0);
       ctx.restore();
-      // For tests: who drew the shapes on show ('at once', 'slices' or 'workers').
+      // For tests: who drew the shapes on show (Drawing['by']: 'at once', 'slices', 'workers' or 'shifted').
       ctx.canvas.dataset.drawnBy = shown.by;
       // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
       console.timeStamp('benchlens:full-draw');

@@ -62,8 +62,8 @@ export class ViewStore {
 
 /** The live transform of `caseKey` (the fit view until one is set); re-renders on every change. */
 export function useLiveTransform(store: ViewStore, caseKey: string, fit: ViewTransform): ViewTransform {
-  const v = useSyncExternalStore(store.subscribe, store.snapshot);
-  return v && v.caseKey === caseKey ? v.t : fit;
+  useSyncExternalStore(store.subscribe, store.snapshot);
+  return store.get(caseKey, fit);
 }
 
 /** A stable `(fn) => void` that applies a view change to the live transform of `caseKey`. */
