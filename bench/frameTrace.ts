@@ -158,6 +158,16 @@ export interface FrameFigures {
   dropped: number;
   /** From the last input event to the first displayed frame after the last full-detail draw, ms (NaN if none). */
   settleMs: number;
+  /**
+   * Where `settleMs` goes, ms (NaN where a part is missing from the trace): `restMs`, from the
+   * last input event to the last frame displayed before the full-detail one — the view standing
+   * still on screen, still the moved drawing (the input's way through Chromium to the page and
+   * one frame of it on screen); `askMs`, from the last input event to the page's last request to
+   * the raster workers; `rasterMs`, from that request to the end of the last worker task that
+   * followed it, of which `rasterCpuMs` the workers' CPU in all (more than `rasterMs` when both
+   * drew at once); `showMs`, from that end to the full-detail frame on screen.
+   */
+  redraw: { restMs: number; askMs: number; rasterMs: number; rasterCpuMs: number; workerTasks: number; showMs: number };
   /** Full-detail draws during the motion (each one a frame that re-strokes every polygon). */
   fullDrawsInMotion: number;
   /**
@@ -234,6 +244,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   const stamps = events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === FULL_DRAW_STAMP).map((e) => e.ts + (e.dur ?? 0));
   const lastFull = Math.max(...stamps.filter((t) => t > t1), -Infinity);
   const onScreen = shown.find((t) => t >= lastFull);
+  const restFrame = onScreen === undefined ? undefined : shown.filter((t) => t < onScreen).pop();
   const motionMs = (t1 - t0) / 1000;
   const sorted = [...inputs].sort((a, b) => a - b);
   const gaps = sorted.slice(1).map((t, k) => (t - sorted[k]) / 1000);
@@ -276,7 +287,24 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     const dropped = k > 0 && missed.some((v) => arrivals.some((a) => a > from && a < v));
     return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped }];
   });
+  // The last drawing asked of the raster workers before the full-detail draw, and their tasks after it.
+  const asked = events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_REQUEST_STAMP && e.ts > t1 && e.ts < lastFull).map((e) => e.ts);
+  const askedAt = asked.length ? Math.max(...asked) : NaN;
+  const workerTasks = (events as TaskEvent[]).filter(
+    (e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= askedAt && e.ts < lastFull && /Worker/.test(names.get(`${e.pid}:${e.tid}`) ?? '') && (e.dur ?? 0) > 1000,
+  );
+  const rasterEnd = Math.max(...workerTasks.map((e) => e.ts + (e.dur ?? 0)), -Infinity);
+  const ms = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) ? NaN : (b - a) / 1000);
+  const redraw = {
+    restMs: ms(t1, restFrame),
+    askMs: ms(t1, askedAt),
+    rasterMs: workerTasks.length ? ms(askedAt, rasterEnd) : NaN,
+    rasterCpuMs: workerTasks.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000,
+    workerTasks: workerTasks.length,
+    showMs: workerTasks.length ? ms(rasterEnd, onScreen) : NaN,
+  };
   return {
+    redraw,
     threads,
     inputGapMax: Math.max(...gaps),
     inputGapsOver50: gaps.filter((g) => g >= 50).length,

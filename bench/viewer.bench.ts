@@ -115,6 +115,12 @@ export async function run(): Promise<void> {
         `  full-detail redraw on screen ${Number.isNaN(f.settleMs) ? `never (no "${FULL_DRAW_STAMP}" after the motion)` : `${f.settleMs.toFixed(0)} ms`} after the last input event, ` +
           `drawn by ${await page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.drawnBy ?? '?')} — target ≤ 100 ms`,
       );
+      const d = f.redraw;
+      const n = (x: number) => (Number.isNaN(x) ? '?' : x.toFixed(0));
+      console.log(
+        `    of which: the view at rest on screen (still the moved drawing) after ${n(d.restMs)} ms; the raster workers asked after ${n(d.askMs)} ms; ` +
+          `their ${d.workerTasks} parts done ${n(d.rasterMs)} ms later (${n(d.rasterCpuMs)} ms worker CPU); on screen ${n(d.showMs)} ms after that`,
+      );
       await cdp.detach();
       await page.close();
     }
