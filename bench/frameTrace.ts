@@ -218,6 +218,8 @@ const stampOf = (e: TraceEvent) => {
   const d = e.args?.data as { message?: string; name?: string } | undefined;
   return d?.message ?? d?.name;
 };
+/** The page's console.timeStamp events named `stamp`. */
+const stamped = (events: readonly TraceEvent[], stamp: string) => events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === stamp);
 
 /**
  * Reads the figures from a trace. A displayed frame is a `Display::FrameDisplayed` event of the
@@ -242,7 +244,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   if (inWin.length) intervals.push((t1 - inWin[inWin.length - 1]) / 1000);
   const drawFrames = events.filter((e) => e.name === 'DrawFrame' && e.ts >= t0 && e.ts <= t1).length;
   const dropped = events.filter((e) => e.name === 'DroppedFrame' && e.ts >= t0 && e.ts <= t1).length;
-  const stamps = events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === FULL_DRAW_STAMP).map((e) => e.ts + (e.dur ?? 0));
+  const stamps = stamped(events, FULL_DRAW_STAMP).map((e) => e.ts + (e.dur ?? 0));
   const lastFull = Math.max(...stamps.filter((t) => t > t1), -Infinity);
   const onScreen = shown.find((t) => t >= lastFull);
   const restFrame = onScreen === undefined ? undefined : shown.filter((t) => t < onScreen).pop();
@@ -269,7 +271,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     if (isInput(e)) latest.set(idOf(e), kindOf(e));
     else if (e.name === 'BrowserMainToRendererCompositor' && e.ph === 'e' && /WHEEL|DRAGGED/.test(latest.get(idOf(e)) ?? '')) arrivals.push(e.ts);
   }
-  const renderer = events.find((e) => e.name === 'TimeStamp' && stampOf(e) === FULL_DRAW_STAMP)?.pid;
+  const renderer = stamped(events, FULL_DRAW_STAMP)[0]?.pid;
   const vsyncs = events
     .filter((e) => e.name === 'BeginFrame' && e.pid === renderer && names.get(`${e.pid}:${e.tid}`) === 'Compositor')
     .map((e) => e.ts)
@@ -288,11 +290,13 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     const dropped = k > 0 && missed.some((v) => arrivals.some((a) => a > from && a < v));
     return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped }];
   });
-  // The last drawing asked of the raster workers before the full-detail draw, and their tasks after it.
-  const asked = events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_REQUEST_STAMP && e.ts > t1 && e.ts < lastFull).map((e) => e.ts);
+  // The last drawing asked of the raster workers before the full-detail draw, and their tasks
+  // after it (the raster workers are dedicated workers: Chromium's own pool threads are
+  // 'ThreadPool…Worker' and must not count).
+  const asked = stamped(events, RASTER_REQUEST_STAMP).map((e) => e.ts).filter((t) => t > t1 && t < lastFull);
   const askedAt = asked.length ? Math.max(...asked) : NaN;
   const workerTasks = (events as TaskEvent[]).filter(
-    (e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= askedAt && e.ts < lastFull && /Worker/.test(names.get(`${e.pid}:${e.tid}`) ?? '') && (e.dur ?? 0) > 1000,
+    (e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= askedAt && e.ts < lastFull && names.get(`${e.pid}:${e.tid}`) === 'DedicatedWorker thread' && (e.dur ?? 0) > 1000,
   );
   const rasterEnd = Math.max(...workerTasks.map((e) => e.ts + (e.dur ?? 0)), -Infinity);
   const ms = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) ? NaN : (b - a) / 1000);
@@ -321,8 +325,8 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     dropped,
     settleMs: Number.isFinite(lastFull) && onScreen !== undefined ? (onScreen - t1) / 1000 : NaN,
     fullDrawsInMotion: stamps.filter((t) => t >= t0 && t <= t1).length,
-    rasterRequestsInMotion: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_REQUEST_STAMP && e.ts >= t0 && e.ts <= t1).length,
-    rasterDropped: events.filter((e) => e.name === 'TimeStamp' && stampOf(e) === RASTER_DROPPED_STAMP).length,
+    rasterRequestsInMotion: stamped(events, RASTER_REQUEST_STAMP).filter((e) => e.ts >= t0 && e.ts <= t1).length,
+    rasterDropped: stamped(events, RASTER_DROPPED_STAMP).length,
     longFrames,
     longFramesDropped: longFrames.filter((l) => l.dropped).length,
   };
