@@ -44,9 +44,9 @@ function shapesHash(page: Page): Promise<string> {
   });
 }
 
-/** Who drew the static-shapes layer on show (useFullDetail): 'at once', 'slices', 'workers' or 'shifted'. */
-function drawnBy(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1].dataset.drawnBy);
+/** Who drew pane `pane`'s static-shapes layer on show (useFullDetail): 'at once', 'slices', 'workers' or 'shifted'. */
+function drawnBy(page: Page, pane = 0): Promise<string | undefined> {
+  return page.evaluate((p) => document.querySelectorAll<HTMLCanvasElement>(`[data-testid="viewer-pane-${p}"] canvas`)[1].dataset.drawnBy, pane);
 }
 
 /** Keeps the static-shapes layer's pixels in the page, for diffFromKept. */
@@ -236,7 +236,7 @@ test.describe('case viewer motion', () => {
 
   test('side by side, a pan at rest shifts both panes\' drawings, which stay at one view; with labels on screen the view is drawn whole', async ({ page, context }) => {
     await open(page, 'case=dense5000&compare=2');
-    const by = (pane: number) => page.evaluate((p) => document.querySelectorAll<HTMLCanvasElement>(`[data-testid="viewer-pane-${p}"] canvas`)[1].dataset.drawnBy, pane);
+    const by = (pane: number) => drawnBy(page, pane);
     await expect.poll(async () => [await by(0), await by(1)]).toEqual(['at once', 'at once']);
     const box = (await page.getByTestId('viewer-pane-1').boundingBox())!;
     await drag(page, box.x + box.width / 2, box.y + box.height / 2, 3, 11, -6);

@@ -174,7 +174,7 @@ export type DeviceRect = [number, number, number, number];
 
 /**
  * The plan of the whole view restricted to the shapes that reach rectangle `r` of device pixels
- * (a band: [-Infinity, y0, Infinity, y1]) — the same groups in the same order, so overlapping
+ * (a band, bandRect, or a strip a pan exposed) — the same groups in the same order, so overlapping
  * shapes are drawn in the same order as on one canvas. `transform` and `pixelRatio` are the
  * view's; the margin is viewRect's (4 CSS px).
  */

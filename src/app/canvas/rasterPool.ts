@@ -33,7 +33,8 @@ export const WORKERS = 2;
  * median of 6 runs): redraw on screen 170 ms after the last input with 4 parts, 188 ms with 8
  * (more bitmaps to composite), 206 ms with 2 (one per worker: a worker slowed by the machine's
  * other programs holds the whole drawing up, and a drawing made useless by motion cannot stop
- * early).
+ * early). Measured again with bands (new-zoom ending, 3 runs each, same conditions per pair):
+ * 148–169 ms with 4 against 166–178 with 8; 124–162 with 4 against 145–167 with 6.
  */
 export const PARTS = 4;
 /** A worker that has not said it can draw by then counts as failed. */
