@@ -28,6 +28,14 @@ async function settled(page: Page): Promise<boolean> {
   });
 }
 
+/** Resolves after `n` animation frames of the page (a per-frame log then holds the frame after a change). */
+function frames(page: Page, n = 2): Promise<unknown> {
+  return page.evaluate((n) => new Promise<void>((r) => {
+    const tick = (k: number) => (k === 0 ? r() : requestAnimationFrame(() => tick(k - 1)));
+    tick(n);
+  }), n);
+}
+
 /** FNV-1a over every RGBA byte of the static-shapes layer's canvas. */
 function shapesHash(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -137,6 +145,8 @@ test.describe('case viewer motion', () => {
     const y0 = box.y + box.height / 2;
     await drag(page, x0, y0, 20, 5, 2);
     await expect.poll(() => settled(page)).toBe(true);
+    // The log's last frame must be one after the view came to rest (it is taken early in a frame).
+    await frames(page);
     const log = (await page.evaluate('window.__log')) as { css: string; layerX: number; liveX: number }[];
     const moving = log.filter((f) => f.css !== '');
     expect(moving.length, 'frames shown with a CSS transform').toBeGreaterThan(0);
@@ -154,6 +164,68 @@ test.describe('case viewer motion', () => {
     const last = log[log.length - 1];
     expect(last.css).toBe('');
     expect(last.layerX).toBeCloseTo(log[0].layerX + 100, 5);
+  });
+
+  test('the copy of the layers that moves during a motion is made at rest, ahead: the first frame of a drag shows it, and it holds the layers\' pixels', async ({ page }) => {
+    await open(page, 'case=dense5000');
+    await expect.poll(() => settled(page)).toBe(true);
+    const box = (await page.getByTestId('viewer-pane-0').boundingBox())!;
+    const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 2];
+    // The pointer where the drag starts first: hovering a shape highlights it, a new copy is due.
+    await page.mouse.move(x0, y0);
+    // Two frames: the hover is applied in the next one (Pane's flush), then rendered.
+    await frames(page);
+    const copy = page.locator('[data-testid="viewer-pane-0"] canvas[aria-hidden="true"]');
+    await expect(copy).toHaveAttribute('data-current', 'true');
+    await expect(copy).toHaveAttribute('data-copied', 'at rest');
+    // It is the visible layers put together, pixel for pixel.
+    const same = await page.evaluate(() => {
+      const pane = document.querySelector('[data-testid="viewer-pane-0"]')!;
+      const snap = pane.querySelector<HTMLCanvasElement>('canvas[aria-hidden="true"]')!;
+      const layers = [...pane.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-stage-0"] canvas')].filter((c) => c !== snap && c.style.display !== 'none');
+      const c = document.createElement('canvas');
+      c.width = snap.width;
+      c.height = snap.height;
+      const g = c.getContext('2d')!;
+      for (const l of layers) g.drawImage(l, 0, 0);
+      const a = g.getImageData(0, 0, c.width, c.height).data;
+      const b = snap.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let differing = 0;
+      let painted = 0;
+      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
+      for (let i = 3; i < b.length; i += 4) if (b[i]) painted++;
+      return { layers: layers.length, differing, painted, size: `${snap.width}x${snap.height}` };
+    });
+    expect(same.layers).toBeGreaterThanOrEqual(2); // the image and the shapes
+    expect(same.painted).toBeGreaterThan(0);
+    expect(same.differing).toBe(0);
+    // Log, for every frame, whether the stage is moved by CSS and whether the copy is on show.
+    await page.evaluate(`(() => {
+      window.__log = [];
+      const tick = () => {
+        const css = document.querySelector('[data-testid="viewer-stage-0"]').style.transform;
+        const copy = document.querySelector('[data-testid="viewer-pane-0"] canvas[aria-hidden="true"]');
+        window.__log.push({ css, shown: copy.style.display, copied: copy.dataset.copied });
+        if (window.__log.length < 2000) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    })()`);
+    await drag(page, x0, y0, 20, 5, 2);
+    await expect.poll(() => settled(page)).toBe(true);
+    await frames(page);
+    const log = (await page.evaluate('window.__log')) as { css: string; shown: string; copied: string }[];
+    // The motion up to its first pause: the drag's steps come slower than frames, and a drawing
+    // shown in a pause is copied in the next frame that moves (not ahead: it is too new).
+    const first = log.findIndex((f) => f.css !== '');
+    expect(first, 'a frame shown with a CSS transform').toBeGreaterThan(0);
+    const end = log.findIndex((f, k) => k > first && f.css === '');
+    const moving = log.slice(first, end < 0 ? undefined : end);
+    // Made when the motion started (the earlier strategy), the copy missed its first frame.
+    expect(moving.filter((f) => f.shown !== 'block' || f.copied !== 'at rest')).toEqual([]);
+    // At rest again the stage is on show, and a copy is made ahead for the next motion.
+    expect(log[log.length - 1].shown).toBe('none');
+    await expect(copy).toHaveAttribute('data-current', 'true');
+    await expect(copy).toHaveAttribute('data-copied', 'at rest');
   });
 
   /**

@@ -7,7 +7,7 @@
  * compositor and drawn again at full detail once the motion pauses (useFullDetail). The image
  * layer draws a pre-scaled copy when zoomed out (a mip level).
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
 import { drawHighlight, type LayerToggles } from './draw';
@@ -154,7 +154,9 @@ export const Pane = memo(function Pane(p: PaneProps) {
     },
     [pane, registerStage],
   );
-  const snapshot = useMotionSnapshot(stage, motion !== undefined, drawn);
+  // What the stage's layers hold besides the view `drawn` (the shapes, the highlight, the image).
+  const shows = useMemo(() => ({ drawStatic, drawHl, img }), [drawStatic, drawHl, img]);
+  const snapshot = useMotionSnapshot(stage, motion !== undefined, drawn, shows);
 
   return (
     <div
@@ -217,19 +219,35 @@ export const Pane = memo(function Pane(p: PaneProps) {
 
 /**
  * While the view moves, the compositor moves one canvas instead of the stage's two or three:
- * a copy of the visible layers, made once when the motion starts (or the drawing changes during
- * it), shown in their place until the motion ends. Measured (`npm run bench -- viewer`, software
- * compositing): each extra moving canvas costs the page's main thread a resource update and the
- * compositor a scaled quad on every frame.
+ * a copy of the visible layers, shown in their place until the motion ends. Measured (`npm run
+ * bench -- viewer`, software compositing): each extra moving canvas costs the page's main thread
+ * a resource update and the compositor a scaled quad on every frame.
+ *
+ * The copy is made ahead, at rest: once the layers hold something new (`drawn`, `shows`), in an
+ * idle moment after the frame that showed it, and rasterised there, so the first frames of a
+ * motion only switch it on. Made when the
+ * motion starts instead (the earlier strategy), it took the second frame of every drag 18–27 ms
+ * of main-thread work (the copy, then its raster in the commit): that frame was shown after
+ * 34 ms (traced, `npm run bench -- viewer`). A drawing shown during the motion is copied in the
+ * next animation frame, as before.
  */
-function useMotionSnapshot(stage: React.RefObject<Konva.Stage | null>, moving: boolean, drawn: ViewTransform) {
+function useMotionSnapshot(stage: React.RefObject<Konva.Stage | null>, moving: boolean, drawn: ViewTransform, shows: object) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [copied, setCopied] = useState<ViewTransform | null>(null);
+  const [copied, setCopied] = useState<{ drawn: ViewTransform; shows: object } | null>(null);
+  // While moving, only a new drawing makes the copy out of date, not a new highlight: a hover
+  // during a wheel zoom changes it, and copying again for that took the frame 30 ms (traced);
+  // the highlight is brought up to date when the motion ends. So a motion wants the copy of
+  // what the layers held when it started.
+  const atStart = useRef<object | null>(null);
+  if (!moving) atStart.current = null;
+  else atStart.current ??= shows;
+  const wanted = atStart.current ?? shows;
+  const current = copied?.drawn === drawn && copied.shows === wanted;
   useLayoutEffect(() => {
-    if (!moving) return;
-    // In the next animation frame: Konva draws changed layers in one (batchDraw), requested
-    // during this commit, so by then they hold the drawing for `drawn`.
-    const frame = requestAnimationFrame(() => {
+    // For tests: whether the copy on hand is the one the layers' content wants.
+    if (canvas.current) canvas.current.dataset.current = String(current);
+    if (current) return;
+    const copy = () => {
       const c = canvas.current;
       const layers = stage.current?.getLayers() ?? [];
       const first = layers[0]?.getCanvas()._canvas;
@@ -240,9 +258,35 @@ function useMotionSnapshot(stage: React.RefObject<Konva.Stage | null>, moving: b
         c.height = first.height;
       } else ctx.clearRect(0, 0, c.width, c.height);
       for (const l of layers) if (l.isVisible()) ctx.drawImage(l.getCanvas()._canvas, 0, 0);
-      setCopied(drawn);
+      // For tests: whether the copy on hand was made at rest (ahead) or during a motion.
+      c.dataset.copied = moving ? 'moving' : 'at rest';
+      // At rest: rasterise the copy now, not in the first frame it is shown in (a snapshot of
+      // the canvas flushes its recorded draws; getImageData would too, but reading pixels back
+      // can move a GPU canvas to the CPU for good).
+      if (!moving) void createImageBitmap(c).then((b) => b.close(), () => undefined);
+      setCopied({ drawn, shows: wanted });
+    };
+    // In the next animation frame at the earliest: Konva draws changed layers in one
+    // (batchDraw), requested during this commit, so by then they hold what `shows` says. At
+    // rest, once that has stood still for SETTLE_MS and the page is idle: hovering changes
+    // the highlight layer many times a second, and a copy takes a few ms.
+    let idle = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      if (moving) copy();
+      else timer = setTimeout(() => (idle = whenIdle(copy)), SETTLE_MS);
     });
-    return () => cancelAnimationFrame(frame);
-  }, [moving, drawn, stage]);
-  return { canvas, shown: moving && copied === drawn };
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+      cancelIdle(idle);
+    };
+  }, [moving, drawn, wanted, current, stage]);
+  return { canvas, shown: moving && current };
 }
+
+const SETTLE_MS = 80;
+// requestIdleCallback where there is one (not in Safari); a timer otherwise. The timeout: an
+// idle moment does not come while the page is busy, and the copy must not wait for ever.
+const whenIdle = (f: () => void): number => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 250 }) : (setTimeout(f, 50) as unknown as number));
+const cancelIdle = (id: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id));
