@@ -17,6 +17,7 @@ import { isVisible } from './draw';
 import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
+import { rasteriseNow } from './staticDrawing';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void;
@@ -260,10 +261,8 @@ function useMotionSnapshot(stage: React.RefObject<Konva.Stage | null>, moving: b
       for (const l of layers) if (l.isVisible()) ctx.drawImage(l.getCanvas()._canvas, 0, 0);
       // For tests: whether the copy on hand was made at rest (ahead) or during a motion.
       c.dataset.copied = moving ? 'moving' : 'at rest';
-      // At rest: rasterise the copy now, not in the first frame it is shown in (a snapshot of
-      // the canvas flushes its recorded draws; getImageData would too, but reading pixels back
-      // can move a GPU canvas to the CPU for good).
-      if (!moving) void createImageBitmap(c).then((b) => b.close(), () => undefined);
+      // At rest: rasterised now, not in the first frame it is shown in.
+      if (!moving) rasteriseNow(c);
       setCopied({ drawn, shows: wanted });
     };
     // In the next animation frame at the earliest: Konva draws changed layers in one

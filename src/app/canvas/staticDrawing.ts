@@ -42,7 +42,6 @@ export class StaticDrawing {
   /** The finished drawing on show (null before the first); see accept. */
   shown: Drawing | null = null;
   private spare: HTMLCanvasElement | null = null;
-  private sink: CanvasRenderingContext2D | null = null;
   private job: {
     d: Drawing;
     ctx: CanvasRenderingContext2D;
@@ -100,7 +99,7 @@ export class StaticDrawing {
       const c0 = performance.now();
       if (j.next < shapes) drawPlanned(j.ctx, j.plan, j.o.transform.scale, j.next, Math.min(to, shapes));
       if (to > shapes) drawLabelRange(j.ctx, j.labels, j.o, Math.max(0, j.next - shapes), to - shapes);
-      this.flush(j.d.canvas);
+      rasteriseNow(j.d.canvas);
       j.rate = (to - j.next) / Math.max(0.1, performance.now() - c0);
       j.next = to;
       if (performance.now() - t0 > budgetMs * 0.7) break;
@@ -147,7 +146,7 @@ export class StaticDrawing {
         j.ctx.drawImage(b, r[0] - fx, r[1] - fy, r[2] - r[0], r[3] - r[1], r[0], r[1], r[2] - r[0], r[3] - r[1]);
       });
       j.ctx.restore();
-      this.flush(j.d.canvas);
+      rasteriseNow(j.d.canvas);
       j.next = Math.max(j.next, j.plan.count);
       j.d.by = by;
     }
@@ -163,23 +162,26 @@ export class StaticDrawing {
   cancel(): void {
     this.job = null;
   }
+}
 
-  /**
-   * Makes the canvas rasterise what it has recorded so far, now, inside this slice: copying one
-   * of its pixels to a 1×1 canvas needs its pixels (no read-back to script, no GPU stall).
-   */
-  private flush(canvas: HTMLCanvasElement): void {
-    if (!this.sink) {
-      const c = document.createElement('canvas');
-      c.width = c.height = 1;
-      this.sink = c.getContext('2d');
-    }
-    if (!this.sink) return;
-    // Clearing the whole 1×1 canvas first drops its recorded commands, and with them the
-    // previous slice's snapshot.
-    this.sink.clearRect(0, 0, 1, 1);
-    this.sink.drawImage(canvas, 0, 0, 1, 1, 0, 0, 1, 1);
+let sink: CanvasRenderingContext2D | null = null;
+
+/**
+ * Makes `canvas` rasterise what it has recorded so far, now (a canvas only records draw calls;
+ * they are rasterised when its pixels are needed): copying one of its pixels to a 1×1 canvas
+ * needs its pixels (no read-back to script, no GPU stall).
+ */
+export function rasteriseNow(canvas: HTMLCanvasElement): void {
+  if (!sink) {
+    const c = document.createElement('canvas');
+    c.width = c.height = 1;
+    sink = c.getContext('2d');
   }
+  if (!sink) return;
+  // Clearing the whole 1×1 canvas first drops its recorded commands, and with them the
+  // previous snapshot.
+  sink.clearRect(0, 0, 1, 1);
+  sink.drawImage(canvas, 0, 0, 1, 1, 0, 0, 1, 1);
 }
 
 // Linked panes (side by side) show their new drawings in the same frame: a finished drawing

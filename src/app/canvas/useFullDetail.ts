@@ -20,6 +20,7 @@ import type { PaneProps } from './Pane';
 import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
 import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
+import { showInFrame } from './showInFrame';
 import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
@@ -233,8 +234,25 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
         if (asked) return;
       }
       const r = d.step(SLICE_MS);
-      if (r) drawingFinished(d, () => finish(r));
-      else ch.port2.postMessage(0);
+      if (!r) {
+        ch.port2.postMessage(0);
+        return;
+      }
+      // Shown in the next frame if the view is still where it was drawn for (showInFrame.ts);
+      // otherwise dropped, and drawn again once the view is still.
+      const at = since;
+      drawingFinished(d, () =>
+        showInFrame({
+          wanted: () => alive && motionEpoch() === at,
+          show: () => finish(r),
+          dropped: () => {
+            if (!alive) return;
+            console.timeStamp('benchlens:raster-dropped');
+            frame = requestAnimationFrame(waitStill);
+          },
+          stage: () => staticLayer.current?.getStage() ?? null,
+        }),
+      );
     };
     const asked = askWorkers();
     begin();
