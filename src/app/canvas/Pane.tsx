@@ -226,11 +226,10 @@ export const Pane = memo(function Pane(p: PaneProps) {
  *
  * The copy is made ahead, at rest: once the layers hold something new (`drawn`, `shows`), in an
  * idle moment after the frame that showed it, and rasterised there, so the first frames of a
- * motion only switch it on. Made when the
- * motion starts instead (the earlier strategy), it took the second frame of every drag 18–27 ms
- * of main-thread work (the copy, then its raster in the commit): that frame was shown after
- * 34 ms (traced, `npm run bench -- viewer`). A drawing shown during the motion is copied in the
- * next animation frame, as before.
+ * motion only switch it on. Made when the motion started instead (the earlier strategy), it took
+ * a drag's second frame 18–27 ms of main-thread work (the copy, then its raster in the commit):
+ * that frame came 27–34 ms after the first, and 12–20 ms now in 5 of 6 runs (traced, `npm run
+ * bench -- viewer`). A drawing shown during a motion is copied in its next frame, as before.
  */
 function useMotionSnapshot(stage: React.RefObject<Konva.Stage | null>, moving: boolean, drawn: ViewTransform, shows: object) {
   const canvas = useRef<HTMLCanvasElement>(null);

@@ -7,8 +7,9 @@
  * its shapes by the raster workers (rasterPool.ts) or, where they cannot run, in main-thread
  * slices (staticDrawing.ts); at the zoom of the drawing on show, that drawing moved by whole
  * pixels plus the workers' drawing of what the move exposed (shiftOf) — and shown, with `motion`
- * cleared, in one commit. New content (a new case, a layer toggle) is drawn at once, on the main
- * thread, instead.
+ * cleared, in one commit, inside the next animation frame if the view is still there by then
+ * (showInFrame.ts; otherwise it is dropped). New content (a new case, a layer toggle) is drawn
+ * at once, on the main thread, instead.
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
  * raster): the former strategy, re-blitting a cached bitmap of the shapes and redrawing the image
