@@ -163,10 +163,11 @@ export interface FrameFigures {
    * last input event to the last frame displayed before the full-detail one — the view standing
    * still on screen, still the moved drawing (the input's way through Chromium to the page and
    * one frame of it on screen; where the view comes to rest at a zoom on show, the frame of its
-   * move to a whole pixel, which comes after the request); `askMs`, from the last input event to the page's last request to
-   * the raster workers; `rasterMs`, from that request to the end of the last worker task that
-   * followed it, of which `rasterCpuMs` the workers' CPU in all (more than `rasterMs` when both
-   * drew at once); `showMs`, from that end to the full-detail frame on screen.
+   * move to a whole pixel, which comes after the request); `askMs`, from the last input event to
+   * the page's last request to the raster workers; `rasterMs`, from that request to the end of
+   * the last worker task that followed it, of which `rasterCpuMs` the workers' CPU in all (more
+   * than `rasterMs` when both drew at once); `showMs`, from that end to the full-detail frame on
+   * screen.
    */
   redraw: { restMs: number; askMs: number; rasterMs: number; rasterCpuMs: number; workerTasks: number; showMs: number };
   /** Full-detail draws during the motion (each one a frame that re-strokes every polygon). */

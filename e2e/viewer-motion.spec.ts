@@ -194,7 +194,7 @@ test.describe('case viewer motion', () => {
       let painted = 0;
       for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
       for (let i = 3; i < b.length; i += 4) if (b[i]) painted++;
-      return { layers: layers.length, differing, painted, size: `${snap.width}x${snap.height}` };
+      return { layers: layers.length, differing, painted };
     });
     expect(same.layers).toBeGreaterThanOrEqual(2); // the image and the shapes
     expect(same.painted).toBeGreaterThan(0);
