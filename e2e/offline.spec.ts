@@ -29,6 +29,6 @@ test('after one visit the app reloads and scores the LTB demo with the network o
   for (const m of node.models) await expectMetric(page, m, KEY, node.metric[m]);
   // A case opens on the image too (images come from the worker, not the network).
   await page.getByTestId('case-row').first().click();
-  await expect(page.locator('.case-viewer canvas').first()).toBeVisible();
+  await expect(page.locator('.case-viewer [data-testid="viewer-screen-0"]')).toBeVisible();
   await context.setOffline(false);
 });

@@ -30,7 +30,7 @@ test('docs/screenshot.png: the demo, scored, with a case open', async ({ page })
   }
   await pick.click();
   await expect(page.getByTestId('case-viewer')).toBeVisible();
-  await expect(page.locator('[data-testid="case-viewer"] canvas').first()).toBeVisible();
+  await expect(page.locator('[data-testid="case-viewer"] [data-testid="viewer-screen-0"]')).toBeVisible();
   await page.waitForTimeout(800); // let the image decode and the canvas settle
   await page.screenshot({ path: resolve(REPO_ROOT, 'docs/screenshot.png'), fullPage: true });
 });

@@ -34,7 +34,7 @@ test('benchlens.html opened from file:// scores the LTB demo and opens a case', 
   await expect(p.getByTestId('report-protocol')).toContainText('Protocol', { timeout: 60_000 });
   for (const m of node.models) await expectMetric(p, m, KEY, node.metric[m]);
   await p.getByTestId('case-row').first().click();
-  await expect(p.locator('.case-viewer canvas').first()).toBeVisible();
+  await expect(p.locator('.case-viewer [data-testid="viewer-screen-0"]')).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -81,7 +81,7 @@ test('benchlens.html from file:// opens a folder (folder input), adds prediction
   const row = p.getByTestId('case-row').nth(1);
   const id = (await row.getAttribute('data-case-id'))!;
   await row.click();
-  await expect(p.locator('.case-viewer canvas').first()).toBeVisible();
+  await expect(p.locator('.case-viewer [data-testid="viewer-screen-0"]')).toBeVisible();
   const panel = p.getByTestId('review-panel');
   await expect(panel).toHaveAttribute('data-loading', 'false');
   const status = p.getByRole('group', { name: 'Case status' }).locator('[data-status="gt_wrong"]');

@@ -17,7 +17,7 @@ test('opening and scoring a demo makes no request beyond the page’s own origin
   await expect(page.getByTestId('report-protocol')).toBeAttached({ timeout: 60_000 });
   // Open a case too: images, thumbnails and the viewer load through the worker, never the network.
   await page.getByTestId('case-row').first().click();
-  await expect(page.locator('.case-viewer canvas').first()).toBeVisible();
+  await expect(page.locator('.case-viewer [data-testid="viewer-screen-0"]')).toBeVisible();
   await page.getByRole('button', { name: 'Grid' }).click();
   await expect(page.getByTestId('case-tile').first()).toBeVisible();
   await page.waitForTimeout(1000);

@@ -166,66 +166,86 @@ test.describe('case viewer motion', () => {
     expect(last.layerX).toBeCloseTo(log[0].layerX + 100, 5);
   });
 
-  test('the copy of the layers that moves during a motion is made at rest, ahead: the first frame of a drag shows it, and it holds the layers\' pixels', async ({ page }) => {
+  test('the pane shows one canvas, the visible layers put together pixel for pixel; a motion moves it and copies nothing into it until a new drawing', async ({ page }) => {
     await open(page, 'case=dense5000');
     await expect.poll(() => settled(page)).toBe(true);
     const box = (await page.getByTestId('viewer-pane-0').boundingBox())!;
     const [x0, y0] = [box.x + box.width / 2, box.y + box.height / 2];
-    // The pointer where the drag starts first: hovering a shape highlights it, a new copy is due.
+    const screen = page.getByTestId('viewer-screen-0');
+    /** The screen against the visible layers drawn in order on a fresh canvas. */
+    const compare = () =>
+      page.evaluate(() => {
+        const pane = document.querySelector('[data-testid="viewer-pane-0"]')!;
+        const snap = pane.querySelector<HTMLCanvasElement>('[data-testid="viewer-screen-0"]')!;
+        const layers = [...pane.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-stage-0"] canvas')].filter((c) => c !== snap && c.style.display !== 'none');
+        const c = document.createElement('canvas');
+        c.width = snap.width;
+        c.height = snap.height;
+        const g = c.getContext('2d')!;
+        for (const l of layers) g.drawImage(l, 0, 0);
+        const a = g.getImageData(0, 0, c.width, c.height).data;
+        const b = snap.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+        let differing = 0;
+        let painted = 0;
+        for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
+        for (let i = 3; i < b.length; i += 4) if (b[i]) painted++;
+        // Which of the pane's canvases the page displays.
+        const shown = [...pane.querySelectorAll('canvas')].filter((e) => e.getClientRects().length > 0).map((e) => e.getAttribute('data-testid'));
+        return { layers: layers.length, differing, painted, shown };
+      });
+    const atRest = await compare();
+    expect(atRest.shown).toEqual(['viewer-screen-0']);
+    expect(atRest.layers).toBeGreaterThanOrEqual(2); // the image and the shapes
+    expect(atRest.painted).toBeGreaterThan(0);
+    expect(atRest.differing).toBe(0);
+    // A hover at rest redraws the highlight layer: the screen has it in that frame's copy.
+    const before = Number(await screen.getAttribute('data-copies'));
     await page.mouse.move(x0, y0);
-    // Two frames: the hover is applied in the next one (Pane's flush), then rendered.
+    await expect.poll(async () => Number(await screen.getAttribute('data-copies'))).toBeGreaterThan(before);
     await frames(page);
-    const copy = page.locator('[data-testid="viewer-pane-0"] canvas[aria-hidden="true"]');
-    await expect(copy).toHaveAttribute('data-current', 'true');
-    await expect(copy).toHaveAttribute('data-copied', 'at rest');
-    // It is the visible layers put together, pixel for pixel.
-    const same = await page.evaluate(() => {
-      const pane = document.querySelector('[data-testid="viewer-pane-0"]')!;
-      const snap = pane.querySelector<HTMLCanvasElement>('canvas[aria-hidden="true"]')!;
-      const layers = [...pane.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-stage-0"] canvas')].filter((c) => c !== snap && c.style.display !== 'none');
-      const c = document.createElement('canvas');
-      c.width = snap.width;
-      c.height = snap.height;
-      const g = c.getContext('2d')!;
-      for (const l of layers) g.drawImage(l, 0, 0);
-      const a = g.getImageData(0, 0, c.width, c.height).data;
-      const b = snap.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
-      let differing = 0;
-      let painted = 0;
-      for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) differing++;
-      for (let i = 3; i < b.length; i += 4) if (b[i]) painted++;
-      return { layers: layers.length, differing, painted };
-    });
-    expect(same.layers).toBeGreaterThanOrEqual(2); // the image and the shapes
-    expect(same.painted).toBeGreaterThan(0);
-    expect(same.differing).toBe(0);
-    // Log, for every frame, whether the stage is moved by CSS and whether the copy is on show.
+    const hovered = await compare();
+    expect(hovered.layers, 'the highlight layer is on').toBe(atRest.layers + 1);
+    expect(hovered.differing).toBe(0);
+    // Log, for every frame, whether the view is moved by CSS and how many copies were made.
     await page.evaluate(`(() => {
       window.__log = [];
       const tick = () => {
         const css = document.querySelector('[data-testid="viewer-stage-0"]').style.transform;
-        const copy = document.querySelector('[data-testid="viewer-pane-0"] canvas[aria-hidden="true"]');
-        window.__log.push({ css, shown: copy.style.display, copied: copy.dataset.copied });
+        const s = document.querySelector('[data-testid="viewer-screen-0"]');
+        // What the highlight layer (the stage's third canvas) holds, as a sum over a 64×64 copy.
+        const hl = document.querySelectorAll('[data-testid="viewer-stage-0"] canvas')[2];
+        const small = (window.__small ??= document.createElement('canvas').getContext('2d', { willReadFrequently: true }));
+        small.canvas.width = small.canvas.height = 64;
+        if (hl.style.display !== 'none') small.drawImage(hl, 0, 0, 64, 64);
+        let highlight = 0;
+        for (const v of small.getImageData(0, 0, 64, 64).data) highlight += v;
+        window.__log.push({ css, copies: Number(s.dataset.copies), shown: s.getClientRects().length > 0, highlight });
         if (window.__log.length < 2000) requestAnimationFrame(tick);
       };
       requestAnimationFrame(tick);
     })()`);
-    await drag(page, x0, y0, 20, 5, 2);
+    // A wheel zoom with the pointer moving over the shapes: the hover changes the highlight
+    // layer mid-motion, which the screen does not take until the motion ends.
+    for (let i = 1; i <= 12; i++) {
+      await page.mouse.wheel(0, -60);
+      await page.mouse.move(x0 + i * 9, y0 + (i % 3) * 7);
+    }
     await expect.poll(() => settled(page)).toBe(true);
     await frames(page);
-    const log = (await page.evaluate('window.__log')) as { css: string; shown: string; copied: string }[];
-    // The motion up to its first pause: the drag's steps come slower than frames, and a drawing
-    // shown in a pause is copied in the next frame that moves (not ahead: it is too new).
+    const log = (await page.evaluate('window.__log')) as { css: string; copies: number; shown: boolean; highlight: number }[];
+    expect(log.every((f) => f.shown), 'the screen is displayed in every frame').toBe(true);
+    // The motion up to its first pause (a drawing shown in a pause is copied, as it must be).
     const first = log.findIndex((f) => f.css !== '');
     expect(first, 'a frame shown with a CSS transform').toBeGreaterThan(0);
     const end = log.findIndex((f, k) => k > first && f.css === '');
     const moving = log.slice(first, end < 0 ? undefined : end);
-    // Made when the motion started (the earlier strategy), the copy missed its first frame.
-    expect(moving.filter((f) => f.shown !== 'block' || f.copied !== 'at rest')).toEqual([]);
-    // At rest again the stage is on show, and a copy is made ahead for the next motion.
-    expect(log[log.length - 1].shown).toBe('none');
-    await expect(copy).toHaveAttribute('data-current', 'true');
-    await expect(copy).toHaveAttribute('data-copied', 'at rest');
+    expect(new Set(moving.map((f) => f.highlight)).size, 'the hover changed the highlight layer while the view moved').toBeGreaterThan(1);
+    expect(moving.map((f) => f.copies), 'no copy while the view moves').toEqual(moving.map(() => log[first - 1].copies));
+    // At rest again the screen holds the layers' drawing at the view at rest.
+    await expect(screen).toHaveAttribute('data-current', 'true');
+    const after = await compare();
+    expect(after.shown).toEqual(['viewer-screen-0']);
+    expect(after.differing).toBe(0);
   });
 
   /**

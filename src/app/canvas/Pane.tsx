@@ -1,13 +1,14 @@
 /**
  * One canvas pane: three Konva layers (image; every static shape in ONE custom Shape; the
  * hovered / selected highlight), none of them listening — pointer input is handled on the
- * container and hit-tested with hitTest.ts once per animation frame.
+ * container and hit-tested with hitTest.ts once per animation frame — and none displayed: they
+ * are put together into the one canvas the pane shows (useScreenCanvas).
  *
  * While the view only moves (pan, zoom), nothing is drawn: the last drawing is moved by the
  * compositor and drawn again at full detail once the motion pauses (useFullDetail). The image
  * layer draws a pre-scaled copy when zoomed out (a mip level).
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
 import { drawHighlight, type LayerToggles } from './draw';
@@ -17,7 +18,6 @@ import { isVisible } from './draw';
 import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
-import { rasteriseNow } from './staticDrawing';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void;
@@ -155,9 +155,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
     },
     [pane, registerStage],
   );
-  // What the stage's layers hold besides the view `drawn` (the shapes, the highlight, the image).
-  const shows = useMemo(() => ({ drawStatic, drawHl, img }), [drawStatic, drawHl, img]);
-  const snapshot = useMotionSnapshot(stage, motion !== undefined, drawn, shows);
+  const screen = useScreenCanvas(stage, motion !== undefined, drawn);
 
   return (
     <div
@@ -194,11 +192,12 @@ export const Pane = memo(function Pane(p: PaneProps) {
         if (!drag.current) onHover(pane, -1, 0, 0);
       }}
     >
-      {/* While the view moves, the compositor shows the last drawing moved (see useSettledView). */}
+      {/* The layers are drawn into the stage but shown through one canvas (useScreenCanvas); while
+          the view moves, the compositor shows it moved (see useSettledView). */}
       {/* pointer-events none: the pane's own handlers do all input; Konva's stage would otherwise
           measure its position (a forced layout) on every wheel and pointer event. */}
       <div data-testid={`viewer-stage-${pane}`} style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
-      <div style={{ display: snapshot.shown ? 'none' : undefined }}>
+      <div style={{ display: 'none' }}>
       <Stage width={width} height={height} ref={stageRef} listening={false}>
         <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
           {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
@@ -206,85 +205,89 @@ export const Pane = memo(function Pane(p: PaneProps) {
         <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
           <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
         </Layer>
-        {/* Hidden when empty: a transparent full-pane canvas still costs the compositor a quad per frame. */}
+        {/* Hidden when empty: a transparent full-pane layer would still be copied to the screen. */}
         <Layer listening={false} visible={highlight.length > 0} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
           <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
         </Layer>
       </Stage>
       </div>
-      <canvas ref={snapshot.canvas} aria-hidden="true" style={{ display: snapshot.shown ? 'block' : 'none', width, height }} />
+      <canvas ref={screen} data-testid={`viewer-screen-${pane}`} aria-hidden="true" style={{ display: 'block', width, height }} />
       </div>
     </div>
   );
 });
 
 /**
- * While the view moves, the compositor moves one canvas instead of the stage's two or three:
- * a copy of the visible layers, shown in their place until the motion ends. Measured (`npm run
- * bench -- viewer`, software compositing): each extra moving canvas costs the page's main thread
- * a resource update and the compositor a scaled quad on every frame.
+ * What the pane shows: one canvas, the visible Konva layers put together. The layers are drawn
+ * as before but never displayed; whenever one of them has drawn (or been shown or hidden), they
+ * are copied into this canvas, in order, within the same frame (a microtask after Konva's
+ * drawing). While the view moves the compositor moves this canvas by CSS, and only a new drawing
+ * is copied in: a hover mid-gesture redraws the highlight layer, and copying for it would cost a
+ * frame of the motion; the canvas is brought up to date when the motion ends.
  *
- * The copy is made ahead, at rest: once the layers hold something new (`drawn`, `shows`), in an
- * idle moment after the frame that showed it, and rasterised there, so the first frames of a
- * motion only switch it on. Made when the motion started instead (the earlier strategy), it took
- * a drag's second frame 18–27 ms of main-thread work (the copy, then its raster in the commit):
- * that frame came 27–34 ms after the first, and 12–20 ms now in 5 of 6 runs (traced, `npm run
- * bench -- viewer`). A drawing shown during a motion is copied in its next frame, as before.
+ * Why one canvas: Chromium gives a displayed canvas its compositor buffers, and a canvas that
+ * becomes displayed again (display: none during the motion, as the stage's three were) must get
+ * new ones. Measured (`npm run bench -- viewer`, software compositing, 8 runs each way, traced):
+ * showing the stage again after a motion made the commit of the frame with the full-detail
+ * drawing take 7.8–15.4 ms (three new buffers); with one canvas that stays displayed, 2.0–4.5 ms,
+ * and that drawing reached the screen 11.9–23.5 ms after it was made instead of 15.7–28.9 ms.
+ * The first frame of a motion no longer switches canvases either (the switch cost it a new
+ * buffer for the copy that moved, ~6 ms), and at rest the compositor draws one canvas, not three.
  */
-function useMotionSnapshot(stage: React.RefObject<Konva.Stage | null>, moving: boolean, drawn: ViewTransform, shows: object) {
+function useScreenCanvas(stage: React.RefObject<Konva.Stage | null>, moving: boolean, drawn: ViewTransform) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [copied, setCopied] = useState<{ drawn: ViewTransform; shows: object } | null>(null);
-  // While moving, only a new drawing makes the copy out of date, not a new highlight: a hover
-  // during a wheel zoom changes it, and copying again for that took the frame 30 ms (traced);
-  // the highlight is brought up to date when the motion ends. So a motion wants the copy of
-  // what the layers held when it started.
-  const atStart = useRef<object | null>(null);
-  if (!moving) atStart.current = null;
-  else atStart.current ??= shows;
-  const wanted = atStart.current ?? shows;
-  const current = copied?.drawn === drawn && copied.shows === wanted;
+  // The motion state and view as of the last commit, for the copy made after Konva draws.
+  const live = useRef({ moving, drawn });
+  // The view of the drawing the canvas holds, and whether a copy was skipped during a motion.
+  const holds = useRef<ViewTransform | null>(null);
+  const stale = useRef(false);
+  const copy = useCallback(() => {
+    const c = canvas.current;
+    const layers = stage.current?.getLayers() ?? [];
+    const first = layers[0]?.getCanvas()._canvas;
+    const ctx = c?.getContext('2d');
+    if (!c || !first || !ctx) return;
+    const now = live.current;
+    if (now.moving && holds.current === now.drawn) {
+      stale.current = true;
+      c.dataset.current = 'false';
+      return;
+    }
+    if (c.width !== first.width || c.height !== first.height) {
+      c.width = first.width;
+      c.height = first.height;
+    } else ctx.clearRect(0, 0, c.width, c.height);
+    for (const l of layers) if (l.isVisible()) ctx.drawImage(l.getCanvas()._canvas, 0, 0);
+    holds.current = now.drawn;
+    stale.current = false;
+    // For tests: how many copies were made, and whether the canvas holds what the layers do.
+    c.dataset.copies = String(Number(c.dataset.copies ?? 0) + 1);
+    c.dataset.current = 'true';
+  }, [stage]);
   useLayoutEffect(() => {
-    // For tests: whether the copy on hand is the one the layers' content wants.
-    if (canvas.current) canvas.current.dataset.current = String(current);
-    if (current) return;
-    const copy = () => {
-      const c = canvas.current;
-      const layers = stage.current?.getLayers() ?? [];
-      const first = layers[0]?.getCanvas()._canvas;
-      const ctx = c?.getContext('2d');
-      if (!c || !first || !ctx) return;
-      if (c.width !== first.width || c.height !== first.height) {
-        c.width = first.width;
-        c.height = first.height;
-      } else ctx.clearRect(0, 0, c.width, c.height);
-      for (const l of layers) if (l.isVisible()) ctx.drawImage(l.getCanvas()._canvas, 0, 0);
-      // For tests: whether the copy on hand was made at rest (ahead) or during a motion.
-      c.dataset.copied = moving ? 'moving' : 'at rest';
-      // At rest: rasterised now, not in the first frame it is shown in.
-      if (!moving) rasteriseNow(c);
-      setCopied({ drawn, shows: wanted });
+    live.current = { moving, drawn };
+    if (!moving && stale.current) copy();
+  }, [moving, drawn, copy]);
+  useEffect(() => {
+    const layers = stage.current?.getLayers() ?? [];
+    // Every layer Konva draws in one frame (one batch, or drawNow) leads to one copy.
+    let queued = false;
+    const due = () => {
+      if (queued) return;
+      queued = true;
+      queueMicrotask(() => {
+        queued = false;
+        copy();
+      });
     };
-    // In the next animation frame at the earliest: Konva draws changed layers in one
-    // (batchDraw), requested during this commit, so by then they hold what `shows` says. At
-    // rest, once that has stood still for SETTLE_MS and the page is idle: hovering changes
-    // the highlight layer many times a second, and a copy takes a few ms.
-    let idle = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      if (moving) copy();
-      else timer = setTimeout(() => (idle = whenIdle(copy)), SETTLE_MS);
-    });
+    for (const l of layers) {
+      l.on('draw.screen', due);
+      l.on('visibleChange.screen', due);
+    }
+    due();
     return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-      cancelIdle(idle);
+      for (const l of layers) l.off('.screen');
     };
-  }, [moving, drawn, wanted, current, stage]);
-  return { canvas, shown: moving && current };
+  }, [stage, copy]);
+  return canvas;
 }
-
-const SETTLE_MS = 80;
-// requestIdleCallback where there is one (not in Safari); a timer otherwise. The timeout: an
-// idle moment does not come while the page is busy, and the copy must not wait for ever.
-const whenIdle = (f: () => void): number => (typeof requestIdleCallback === 'function' ? requestIdleCallback(f, { timeout: 250 }) : (setTimeout(f, 50) as unknown as number));
-const cancelIdle = (id: number) => (typeof cancelIdleCallback === 'function' ? cancelIdleCallback(id) : clearTimeout(id));

@@ -171,7 +171,7 @@ let sink: CanvasRenderingContext2D | null = null;
  * they are rasterised when its pixels are needed): copying one of its pixels to a 1×1 canvas
  * needs its pixels (no read-back to script, no GPU stall).
  */
-export function rasteriseNow(canvas: HTMLCanvasElement): void {
+function rasteriseNow(canvas: HTMLCanvasElement): void {
   if (!sink) {
     const c = document.createElement('canvas');
     c.width = c.height = 1;
