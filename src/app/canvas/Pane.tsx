@@ -230,7 +230,8 @@ export const Pane = memo(function Pane(p: PaneProps) {
  * new ones. Measured (`npm run bench -- viewer`, software compositing, 8 runs each way, traced):
  * showing the stage again after a motion made the commit of the frame with the full-detail
  * drawing take 7.8–15.4 ms (three new buffers); with one canvas that stays displayed, 2.0–4.5 ms,
- * and that drawing reached the screen 11.9–23.5 ms after it was made instead of 15.7–28.9 ms.
+ * and from the workers' last part to the screen took 19–42 ms (median 29) instead of 26–47 ms
+ * (median 38; 8 runs each, interleaved).
  * The first frame of a motion no longer switches canvases either (the switch cost it a new
  * buffer for the copy that moved, ~6 ms), and at rest the compositor draws one canvas, not three.
  */
