@@ -284,7 +284,12 @@ function useScreenCanvas(stage: React.RefObject<Konva.Stage | null>, moving: boo
     };
     for (const l of layers) {
       l.on('draw.screen', due);
-      l.on('visibleChange.screen', due);
+      // A layer hidden draws nothing, so it is dropped from the screen here. One shown is drawn
+      // by Konva first (a draw follows): copied at its visibleChange, it would show what it held
+      // when last hidden (the previous highlight) for a frame.
+      l.on('visibleChange.screen', () => {
+        if (!l.isVisible()) due();
+      });
     }
     due();
     return () => {
