@@ -119,7 +119,7 @@ export async function run(): Promise<void> {
       const n = (x: number) => (Number.isNaN(x) ? '?' : x.toFixed(0));
       console.log(
         `    of which: the view at rest on screen (still the moved drawing) after ${n(d.restMs)} ms; the raster workers asked after ${n(d.askMs)} ms; ` +
-          `their ${d.workerTasks} parts done ${n(d.rasterMs)} ms later (${n(d.rasterCpuMs)} ms worker CPU); on screen ${n(d.showMs)} ms after that`,
+          `their parts done ${n(d.rasterMs)} ms later in ${d.workerTasks} tasks (${n(d.rasterCpuMs)} ms worker CPU); on screen ${n(d.showMs)} ms after that`,
       );
       await cdp.detach();
       await page.close();

@@ -350,6 +350,54 @@ test.describe('case viewer motion', () => {
     await expect.poll(() => drawnBy(ltb)).toBe('workers');
   });
 
+  test('a raster worker told to abort a part stops it within a chunk and replies without pixels; it then draws the next part whole, and an older generation\'s abort leaves a newer part alone', async ({ page }) => {
+    await open(page, 'case=dense5000');
+    const r = await page.evaluate(() => window.__viewer!.probeRasterAbort());
+    // The whole 1400×900 view (5,000 shapes) as one part: a single band, the whole canvas.
+    expect(r.whole).toMatchObject({ bitmap: true, aborted: false, width: 1400, height: 900 });
+    expect(r.olderAbort).toMatchObject({ bitmap: true, aborted: false, width: 1400 });
+    expect(r.aborted).toMatchObject({ bitmap: false, aborted: true });
+    // Stopped after its first chunk or two, not at the end: a fraction of the whole part's time.
+    expect(r.aborted.ms, JSON.stringify(r)).toBeLessThan(r.whole.ms / 2);
+  });
+
+  test('input while the raster workers draw a view at rest stops their parts in progress at once (aborted), and the view is drawn again once still', async ({ page }) => {
+    await open(page, 'case=dense5000');
+    await page.waitForFunction(() => window.__viewer!.rasterStats() !== null);
+    const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Polled between tasks (no timer clamping): the moment a part of the new zoom's drawing is in
+    // a worker's hands, a key is pressed (input, as a wheel step or a drag move would be).
+    const watch = page.evaluate(
+      () =>
+        new Promise<{ before: number; after: number; inProgress: number }>((resolve, reject) => {
+          const ch = new MessageChannel();
+          const t0 = performance.now();
+          ch.port1.onmessage = () => {
+            const s = window.__viewer!.rasterStats()!;
+            if (s.inProgress > 0) {
+              window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+              // The pool has told the workers; count their replies.
+              const before = s.aborted;
+              const wait = () => {
+                const n = window.__viewer!.rasterStats()!;
+                if (n.aborted > before || performance.now() - t0 > 5000) resolve({ before, after: n.aborted, inProgress: s.inProgress });
+                else setTimeout(wait, 5);
+              };
+              wait();
+            } else if (performance.now() - t0 > 5000) reject(new Error('no raster-worker drawing started'));
+            else ch.port2.postMessage(0);
+          };
+          ch.port2.postMessage(0);
+        }),
+    );
+    await page.mouse.wheel(0, -240);
+    const r = await watch;
+    expect(r.after, JSON.stringify(r)).toBeGreaterThan(r.before);
+    // Still again: the view is drawn, by the workers, at the zoom the wheel left it.
+    await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
+  });
+
   test('without the raster workers (fallback, #raster=main), the main thread\'s slices make exactly the drawing of one go', async ({ page }) => {
     await open(page, 'case=dense5000&raster=main');
     await panAndZoom(page);

@@ -1,6 +1,7 @@
 /** `window.__viewer`: what the viewer harness exposes to e2e tests and the benchmark. */
 import type { CaseViewerHandle, CompareMode } from '../src/app/canvas/CaseViewer';
 import type { Fixture } from './fixtures';
+import type { probeRasterAbort } from './rasterProbe';
 
 export interface HarnessHash {
   name: string;
@@ -18,6 +19,10 @@ export interface ViewerHooks {
   names: readonly string[];
   /** The image for the current fixture has been generated (or is deliberately missing). */
   ready: boolean;
+  /** The viewer's raster pool: drawings finished, parts stopped, parts in progress (null without workers). */
+  rasterStats: () => { drawn: number; aborted: number; inProgress: number } | null;
+  /** A raster worker of its own, told to abort a part (harness/rasterProbe.ts). */
+  probeRasterAbort: () => ReturnType<typeof probeRasterAbort>;
 }
 
 declare global {

@@ -9,11 +9,17 @@ import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
 import { shapePoints } from '../src/app/canvas/geometry';
-import { drawOnMainThreadOnly } from '../src/app/canvas/rasterPool';
+import { drawOnMainThreadOnly, rasterPool } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
+import { probeRasterAbort } from './rasterProbe';
 import type { HarnessHash } from './hooks';
 
 type HashState = HarnessHash;
+
+const rasterStats = () => {
+  const p = rasterPool();
+  return p && { drawn: p.drawn, aborted: p.aborted, inProgress: p.inProgress };
+};
 
 function readHash(): HashState {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
@@ -71,7 +77,7 @@ function Harness() {
   }, [fx, hash.image]);
 
   useEffect(() => {
-    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx };
+    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
   });
 
   const go = (d: number) => {

@@ -32,6 +32,15 @@ class FakeWorker {
   pending() {
     return this.draws().length > this.answered;
   }
+  /** Every abort this worker got. */
+  aborts() {
+    return this.posted.filter((m): m is Extract<RasterRequest, { type: 'abort' }> => m.type === 'abort');
+  }
+  /** Answers the oldest unanswered draw request as a worker that stopped it: no bitmap, `aborted`. */
+  answerAborted() {
+    const r = this.draws()[this.answered++];
+    this.reply({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true });
+  }
 }
 
 const bitmap = (name: string) => ({ name, close: vi.fn() }) as unknown as ImageBitmap & { name: string; close: ReturnType<typeof vi.fn> };
@@ -160,6 +169,45 @@ describe('the raster worker pool', () => {
     expect(await done).toEqual({ stale: true });
     expect(late.close).toHaveBeenCalled();
     expect(workers[1].draws()).toHaveLength(1); // part 3 never drawn
+  });
+
+  it('tells the workers to stop the parts in progress of a drawing no longer wanted, at once when asked to (dropUnwanted)', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    let wanted = true;
+    const done = pool.draw(4, 1, view, () => wanted);
+    const gen = workers[0].draws()[0].generation;
+    // Still wanted: nothing is aborted.
+    pool.dropUnwanted();
+    expect(workers.map((w) => w.aborts())).toEqual([[], []]);
+    // The view moves: both parts in progress are aborted once (asking again sends nothing more).
+    wanted = false;
+    pool.dropUnwanted();
+    pool.dropUnwanted();
+    expect(await done).toEqual({ stale: true });
+    expect(workers.map((w) => w.aborts())).toEqual([[{ type: 'abort', pane: 4, generation: gen }], [{ type: 'abort', pane: 4, generation: gen }]]);
+    // A worker that stopped is free again: the next drawing's first part goes to it, not before.
+    const next = pool.draw(4, 1, view);
+    expect(workers.map((w) => w.draws().length)).toEqual([1, 1]);
+    workers[0].answerAborted();
+    expect(workers[0].draws().map((d) => d.generation)).toEqual([gen, gen + 1]);
+    // One that finished its part anyway: the bitmap is closed, the worker goes on too.
+    const late = workers[1].answerNext('late');
+    expect(late.close).toHaveBeenCalled();
+    expect(workers[1].draws().map((d) => d.generation)).toEqual([gen, gen + 1]);
+    while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext();
+    expect('bitmaps' in (await next)).toBe(true);
+  });
+
+  it('aborts the parts in progress of a drawing replaced by a newer one for the same pane, and only those', () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    void pool.draw(1, 1, view);
+    void pool.draw(2, 1, view, () => true, 1); // another pane's drawing waits for a worker
+    workers[0].answerNext(); // worker 0 takes part 2 of pane 1
+    const gen = workers[0].draws()[0].generation;
+    void pool.draw(1, 1, { ...view, transform: { scale: 2, x: 0, y: 0 } });
+    expect(workers.map((w) => w.aborts().map((a) => [a.pane, a.generation]))).toEqual([[[1, gen]], [[1, gen]]]);
   });
 
   it('reports a worker that has no shapes for the content as failed (the page then draws in slices)', async () => {

@@ -6,15 +6,16 @@
  * zoom on show, only the strips a pan exposed (drawRects, StaticDrawing.compositeShifted). A
  * drawing may be held to one worker until `widen` (see useFullDetail). Handing out quarters
  * rather than halves keeps both workers busy to the end when one gets less CPU than the other
- * (the machine is shared), and a drawing made stale by a newer one stops after the band in
- * progress. (Bands replaced consecutive parts of the plan composited in order, which differed
+ * (the machine is shared). A drawing made stale — by a newer one for the pane, or by input
+ * (dropUnwanted) — gets no further part, and the workers stop the parts they hold within a chunk
+ * of a few ms (raster.worker.ts). (Bands replaced consecutive parts of the plan composited in order, which differed
  * from the one-canvas drawing on 0.55 % of the pixels where antialiased edges of two parts
  * overlapped; bands differ on a handful, see e2e/viewer-motion.spec.ts.)
  *
  * Measured in software-rasterised Chromium (1400×900, 5,000 polygons, quiet machine): the whole
  * drawing takes 80–90 ms on the main thread, 85–113 ms in one worker (with the bitmap's transfer
- * and copy), 54–70 ms as two halves in two workers. Nearly all of a part's time is spent in
- * transferToImageBitmap, where the recorded calls are rasterised (the calls take 2–3 ms).
+ * and copy), 54–70 ms as two halves in two workers. Nearly all of a part's time is spent
+ * rasterising the recorded calls (recording them takes 2–3 ms).
  *
  * Until both workers have said they can draw (OffscreenCanvas with a 2D context and
  * transferToImageBitmap in a worker), or if one fails, rasterPool() is null and panes draw on
@@ -64,15 +65,16 @@ type Pending = {
 export class RasterPool {
   state: 'starting' | 'ready' | 'failed' = 'starting';
   why = '';
-  /** Drawings finished by the workers (a test hook). */
+  /** Drawings finished by the workers, and parts a worker stopped when told to (test hooks). */
   drawn = 0;
+  aborted = 0;
   private workers: Worker[] = [];
   private ready = 0;
   private timer: ReturnType<typeof setTimeout>;
   private generation = new Map<number, number>();
   private pending = new Map<string, Pending>();
   /** What each worker is drawing: a pending drawing's key and part, or null when idle. */
-  private busy: ({ key: string; part: number } | null)[] = [];
+  private busy: ({ key: string; part: number; aborting?: boolean } | null)[] = [];
   private contents = new Map<number, number>();
   private started!: () => void;
   /** Resolves once the workers can draw, or have failed. */
@@ -94,6 +96,11 @@ export class RasterPool {
     } catch (e) {
       this.fail(`raster workers: ${(e as Error).message}`);
     }
+  }
+
+  /** Parts the workers are drawing now (a test hook). */
+  get inProgress(): number {
+    return this.busy.filter((b) => b && b.key !== 'warm-up').length;
   }
 
   /** Whether the workers hold the pane's shapes of content number `content`. */
@@ -171,13 +178,31 @@ export class RasterPool {
     for (const w of this.workers) this.post(w, { type: 'drop', pane });
   }
 
-  /** Ends the pending drawings `test` picks as stale, closing the parts they already have. */
+  /**
+   * Ends the drawings whose `wanted()` has turned false (the view moved), at once: the parts in
+   * progress are aborted (see staleWhere). For a caller that learns of motion before the pool
+   * would next hand out a part.
+   */
+  dropUnwanted(): void {
+    this.staleWhere((p) => !p.wanted());
+  }
+
+  /**
+   * Ends the pending drawings `test` picks as stale, closing the parts they already have, and
+   * tells the workers drawing their other parts to stop (raster.worker.ts checks between chunks):
+   * a part nobody wants must not hold a core the motion's frames need.
+   */
   private staleWhere(test: (p: Pending) => boolean) {
     for (const [k, p] of this.pending) {
       if (!test(p)) continue;
       this.pending.delete(k);
       for (const b of p.bitmaps) b?.close();
       p.resolve({ stale: true });
+      this.busy.forEach((job, n) => {
+        if (job?.key !== k || job.aborting) return;
+        job.aborting = true;
+        this.post(this.workers[n], { type: 'abort', pane: p.pane, generation: p.generation });
+      });
     }
   }
 
@@ -215,10 +240,12 @@ export class RasterPool {
     }
     const job = this.busy[n];
     this.busy[n] = null;
+    if (m.aborted) this.aborted++;
     const key = `${m.pane}:${m.generation}`;
     const p = this.pending.get(key);
     if (!p || !job || job.key !== key) {
-      // A result for an older generation (the view moved on, or the pane is gone).
+      // A result for an older generation (the view moved on, or the pane is gone), or a part
+      // it stopped (aborted).
       m.bitmap?.close();
     } else if (!m.bitmap) {
       this.pending.delete(key);

@@ -20,6 +20,8 @@ export type RasterRequest =
   | { type: 'content'; pane: number; content: number; scene: PackedScene }
   /** The pane is gone. */
   | { type: 'drop'; pane: number }
+  /** The page no longer wants the pane's drawings up to `generation`: a part of one in progress stops (replied as `aborted`). */
+  | { type: 'abort'; pane: number; generation: number }
   /**
    * Draw band `part` of `parts` of the pane's view on a w×h device-pixel canvas (viewport width ×
    * height CSS pixels, for culling) — or, with `rect`, that rectangle of device pixels instead.
@@ -29,4 +31,5 @@ export type RasterRequest =
 export type RasterReply =
   /** Sent once at start: whether this worker can draw (OffscreenCanvas, transferToImageBitmap). */
   | { type: 'ready'; ok: boolean; why: string }
-  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string };
+  /** A part: its pixels, or none — because it was aborted, or with the error. */
+  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true };

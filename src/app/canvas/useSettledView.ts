@@ -65,9 +65,23 @@ const moving = (e: Event) => {
   if (e.type === 'wheel' || (e.type === 'keydown' && !typing(e)) || (e as PointerEvent).buttons) {
     quiet = 0;
     epoch++;
+    for (const f of [...onInput]) f();
   }
 };
 let epoch = 0;
+const onInput = new Set<() => void>();
+
+/**
+ * Calls `f` at every pan / zoom input (a wheel step, a drag move, a key), as it is dispatched;
+ * returns the unsubscribe. For work that must stop the moment the view moves again (the raster
+ * workers' parts in progress), not one frame later.
+ */
+export function onMotionInput(f: () => void): () => void {
+  onInput.add(f);
+  return () => {
+    onInput.delete(f);
+  };
+}
 
 /**
  * Changes whenever the view is moved (a wheel step, a drag move, a new transform): a drawing
