@@ -148,7 +148,13 @@ export interface FrameFigures {
   inputEvents: number;
   displayed: number;
   fps: number;
+  /** Between consecutive displayed frames in the motion window, and from the last to the last input, ms. */
   intervals: number[];
+  /**
+   * The first displayed frame of the motion, ms after the first input (a press) and after the
+   * first view-moving one (a drag move or a wheel step): the gesture's latency on screen.
+   */
+  firstFrame: { fromInputMs: number; fromMoveMs: number };
   median: number;
   p95: number;
   max: number;
@@ -239,10 +245,13 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     .map((e) => e.ts)
     .sort((a, b) => a - b);
   const inWin = shown.filter((t) => t >= t0 && t <= t1);
-  // The first interval starts at the first input (a frame that is late to start is a long frame too).
-  const marks = [t0, ...inWin];
-  const intervals = marks.slice(1).map((t, k) => (t - marks[k]) / 1000);
+  // Intervals between displayed frames, and from the last one to the last input. The time from
+  // the first input to the first frame is not one of them: the screen was still before it, so it
+  // is the gesture's latency (firstFrame), not a frame that came late.
+  const intervals = inWin.slice(1).map((t, k) => (t - inWin[k]) / 1000);
   if (inWin.length) intervals.push((t1 - inWin[inWin.length - 1]) / 1000);
+  const firstMove = events.filter((e) => isInput(e) && /DRAGGED|WHEEL/.test(kindOf(e))).reduce((m, e) => Math.min(m, e.ts), Infinity);
+  const firstFrame = inWin.length ? { fromInputMs: (inWin[0] - t0) / 1000, fromMoveMs: (inWin[0] - firstMove) / 1000 } : { fromInputMs: NaN, fromMoveMs: NaN };
   const drawFrames = events.filter((e) => e.name === 'DrawFrame' && e.ts >= t0 && e.ts <= t1).length;
   const dropped = events.filter((e) => e.name === 'DroppedFrame' && e.ts >= t0 && e.ts <= t1).length;
   const stamps = stamped(events, FULL_DRAW_STAMP).map((e) => e.ts + (e.dur ?? 0));
@@ -280,15 +289,15 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   const vsyncBefore = (t: number) => vsyncs.filter((v) => v <= t).pop() ?? -Infinity;
   const longFrames = intervals.flatMap((ms, k) => {
     if (ms <= 33.4) return [];
-    const end = k < inWin.length ? inWin[k] : t1;
-    const start = end - ms * 1000;
+    const start = inWin[k];
+    const end = start + ms * 1000;
     const kinds = [...new Set(sentKinds.filter((x) => x.ts >= start && x.ts <= end).map((x) => x.kind))];
     // The vsyncs between the one that made the frame at `start` and the one that made the frame
     // at `end` showed nothing; a step that had arrived before one of them was waiting.
     const from = vsyncBefore(start);
     const to = vsyncBefore(end);
     const missed = vsyncs.filter((v) => v > from && v < to);
-    const dropped = k > 0 && missed.some((v) => arrivals.some((a) => a > from && a < v));
+    const dropped = missed.some((v) => arrivals.some((a) => a > from && a < v));
     return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped }];
   });
   // The last drawing asked of the raster workers before the full-detail draw, and their tasks
@@ -311,6 +320,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   };
   return {
     redraw,
+    firstFrame,
     threads,
     inputGapMax: Math.max(...gaps),
     inputGapsOver50: gaps.filter((g) => g >= 50).length,

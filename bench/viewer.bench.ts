@@ -94,6 +94,10 @@ export async function run(): Promise<void> {
         `  displayed: ${f.displayed} frames = ${f.fps.toFixed(1)} fps; frame interval median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +
           `max ${f.max.toFixed(1)} ms; ${f.intervals.filter((x) => x > 33.4).length} frames over 33 ms — target ≥ 60 fps, none over 33 ms`,
       );
+      console.log(
+        `  first frame on screen ${f.firstFrame.fromMoveMs.toFixed(1)} ms after the first move (${f.firstFrame.fromInputMs.toFixed(1)} ms after the press, ` +
+          `${INPUT_PERIOD_MS} ms before it): the gesture's latency, not a frame interval`,
+      );
       const long = f.intervals.filter((x) => x > 33.4).length;
       console.log(
         `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step had reached the page before a vsync that showed nothing new); ` +

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { frameFigures, FULL_DRAW_STAMP, type TraceEvent } from './frameTrace';
+
+const MAIN = 1;
+const COMPOSITOR = 2;
+const VIZ = 3;
+const ms = (t: number) => Math.round(t * 1000);
+const input = (t: number, kind: string, id: number): TraceEvent => ({ name: 'EventLatency', cat: 'input', ph: 'b', ts: ms(t), pid: 10, tid: MAIN, id2: { local: String(id) }, args: { event_latency: { event_type: kind } } });
+const shown = (t: number): TraceEvent => ({ name: 'Display::FrameDisplayed', cat: 'viz', ph: 'X', ts: ms(t), pid: 20, tid: VIZ });
+const vsync = (t: number): TraceEvent => ({ name: 'BeginFrame', cat: 'cc', ph: 'I', ts: ms(t), pid: 10, tid: COMPOSITOR });
+
+/** A press at 0, drag moves every 8 ms from 8 to 160, frames on screen as given, a full-detail draw at 200. */
+function trace(frames: number[]): TraceEvent[] {
+  const ev: TraceEvent[] = [
+    { name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: 10, tid: COMPOSITOR, args: { name: 'Compositor' } },
+    { name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: 10, tid: MAIN, args: { name: 'CrRendererMain' } },
+    input(0, 'MOUSE_PRESSED_EVENT', 0),
+  ];
+  for (let k = 1; k <= 20; k++) ev.push(input(8 * k, 'MOUSE_DRAGGED_EVENT', k));
+  for (let t = 4; t < 240; t += 16.7) ev.push(vsync(t));
+  ev.push(...frames.map(shown));
+  ev.push({ name: 'TimeStamp', cat: 'devtools.timeline', ph: 'I', ts: ms(200), pid: 10, tid: MAIN, args: { data: { message: FULL_DRAW_STAMP } } });
+  ev.push(shown(215));
+  return ev;
+}
+
+describe('frame figures from a DevTools trace', () => {
+  it('measures intervals between displayed frames; the wait for the first one is the latency, not a long frame', () => {
+    const f = frameFigures(trace([38, 54.7, 71.4, 88.1, 104.8, 121.5, 138.2, 154.9]));
+    expect(f.displayed).toBe(8);
+    expect(f.firstFrame.fromInputMs).toBeCloseTo(38, 6);
+    expect(f.firstFrame.fromMoveMs).toBeCloseTo(30, 6);
+    // Seven intervals of 16.7 ms and the 5.1 ms from the last frame to the last input (160 ms).
+    expect(f.intervals).toHaveLength(8);
+    expect(f.intervals.slice(0, 7).every((x) => Math.abs(x - 16.7) < 1e-6)).toBe(true);
+    expect(f.intervals[7]).toBeCloseTo(5.1, 6);
+    expect(f.longFrames).toEqual([]);
+  });
+
+  it('lists a gap between two displayed frames as a long frame, with the input sent in it and whether a step was waiting', () => {
+    const f = frameFigures(trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]));
+    expect(f.longFrames).toHaveLength(1);
+    const [l] = f.longFrames;
+    expect(l.ms).toBeCloseTo(50.1, 6);
+    expect(l.atMs).toBeCloseTo(38, 6);
+    expect(l.inputs).toEqual(['MOUSE_DRAGGED_EVENT']);
+    // No step's arrival at the renderer is in this trace: nothing was waiting.
+    expect(l.dropped).toBe(false);
+    // The same gap with a drag move that reached the renderer (its BrowserMainToRendererCompositor
+    // stage ended) at 49 ms, before the vsync at 54.1 that showed nothing new: dropped.
+    const arrived: TraceEvent = { name: 'BrowserMainToRendererCompositor', cat: 'input', ph: 'e', ts: ms(49), pid: 10, tid: MAIN, id2: { local: '6' } };
+    expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), arrived]).longFrames.map((x) => x.dropped)).toEqual([true]);
+    // A gap at the end of the motion counts too (the last frame to the last input).
+    expect(frameFigures(trace([21.3, 38, 54.7, 71.4, 88.1, 104.8])).longFrames.map((x) => Math.round(x.ms * 10) / 10)).toEqual([55.2]);
+  });
+});
