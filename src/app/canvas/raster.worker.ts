@@ -26,8 +26,6 @@ let canvas: OffscreenCanvas | null = null;
 let ctx: OffscreenCanvasRenderingContext2D | null = null;
 /** Per pane, the newest generation the page has aborted: its parts, and older ones, stop. */
 const aborted = new Map<number, number>();
-/** Shapes per 1 ms of drawing and rasterising, learnt from the chunks so far. */
-let rate = 0;
 
 function probe(): string {
   if (typeof OffscreenCanvas === 'undefined') return 'no OffscreenCanvas in workers';
@@ -96,21 +94,28 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   // The parts of one drawing share its plan (one worker often draws several of them).
   if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r) };
   const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
-  // Drawing a plan in several calls gives the same pixels as in one (drawPlanned).
+  const stopped = async () => {
+    await nextTurn();
+    if (!wasAborted(r)) return false;
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0 });
+    return true;
+  };
+  if (await stopped()) return;
+  // Drawing a plan in several calls gives the same pixels as in one (drawPlanned). A small
+  // probe first; later chunks are sized from the rate this part has reached (one learnt from
+  // another part misled: a shape's cost goes with its size on screen, i.e. with the zoom, and
+  // with what else the core is doing — traced, first chunks of 17–38 ms).
+  let rate = 0;
   for (let next = 0; next < plan.count; ) {
-    const n = rate > 0 ? Math.max(32, Math.floor(rate * CHUNK_MS)) : 64;
+    const n = rate > 0 ? Math.max(16, Math.floor(rate * CHUNK_MS)) : 48;
     const to = Math.min(plan.count, next + n);
     const c0 = performance.now();
     drawPlanned(ctx, plan, scale, next, to);
-    next = to;
-    if (next === plan.count) break;
+    if (to === plan.count) break;
     rasteriseNow(canvas);
-    rate = n / Math.max(0.1, performance.now() - c0);
-    await nextTurn();
-    if (wasAborted(r)) {
-      scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0 });
-      return;
-    }
+    rate = (to - next) / Math.max(0.1, performance.now() - c0);
+    next = to;
+    if (await stopped()) return;
   }
   // What the last chunk recorded is rasterised here.
   const bitmap = canvas.transferToImageBitmap();
