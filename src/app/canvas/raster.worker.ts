@@ -6,10 +6,10 @@
  * posts the pixels back as a transferred ImageBitmap. The page puts each part at its place:
  * parts do not overlap, so that is the drawing of one canvas.
  *
- * A part is drawn in chunks of about CHUNK_MS, each rasterised before the next (a 2D canvas only
- * records calls; copying one of its pixels makes it rasterise them), with a turn of the event loop in
- * between, so an `abort` from the page (the view moved again: the part is no longer wanted) stops
- * it within one chunk. Measured in the viewer bench before: a drawing asked at a one-frame pause
+ * A part is drawn in chunks of about CHUNK_MS, each rasterised before the next (a 2D canvas
+ * only records calls; copying one of its pixels makes it rasterise them), with a turn of the
+ * event loop in between, so an `abort` from the page (the view moved again: the part is no longer
+ * wanted) stops it within one chunk. Measured in the viewer bench before: a drawing asked at a one-frame pause
  * in a gesture kept both cores busy for 65–95 ms after the gesture had resumed, and its frames
  * took 24 ms of main-thread time and came 65 ms apart.
  */

@@ -8,9 +8,9 @@
  * rather than halves keeps both workers busy to the end when one gets less CPU than the other
  * (the machine is shared). A drawing made stale — by a newer one for the pane, or by input
  * (dropUnwanted) — gets no further part, and the workers stop the parts they hold within a chunk
- * of a few ms (raster.worker.ts). (Bands replaced consecutive parts of the plan composited in order, which differed
- * from the one-canvas drawing on 0.55 % of the pixels where antialiased edges of two parts
- * overlapped; bands differ on a handful, see e2e/viewer-motion.spec.ts.)
+ * of a few ms (raster.worker.ts). (Bands replaced consecutive parts of the plan composited in
+ * order, which differed from the one-canvas drawing on 0.55 % of the pixels where antialiased
+ * edges of two parts overlapped; bands differ on a handful, see e2e/viewer-motion.spec.ts.)
  *
  * Measured in software-rasterised Chromium (1400×900, 5,000 polygons, quiet machine): the whole
  * drawing takes 80–90 ms on the main thread, 85–113 ms in one worker (with the bitmap's transfer
