@@ -17,7 +17,7 @@ const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const fromBidi = (v: unknown): Record<string, string> | null =>
   Array.isArray(v) ? Object.fromEntries((v as [string, { value: string }][]).map(([k, x]) => [k, x.value])) : null;
 
-test('benchlens.html from file:// in Firefox scores the demo, opens a case, opens a folder and prediction files', async () => {
+test('benchlens.html from file:// in Firefox scores the demo, opens a case and redraws it by the raster workers after a zoom, opens a folder and prediction files', async () => {
   test.skip(!existsSync(FIREFOX), `*** ${FIREFOX} not installed (apt-get install firefox-esr): skipping the Firefox file:// test ***`);
   test.setTimeout(180_000);
   const dir = mkdtempSync(join(tmpdir(), 'benchlens-ff-'));
@@ -35,6 +35,8 @@ test('benchlens.html from file:// in Firefox scores the demo, opens a case, open
     const want = Object.fromEntries(node.models.map((m) => [m, `${KEY} = ${String(node.metric[m])}`]));
     expect(fromBidi(seen.demo)).toEqual(want);
     expect(seen.viewer).toBe(true);
+    // The raster workers draw in Firefox too, from the inlined code (chunked parts, aborts).
+    expect(seen.drawnAfterZoom).toBe('workers');
     expect(String(seen.summary)).toContain('LTB');
     expect(String(seen.summary)).toContain('8 images');
     expect(fromBidi(seen.opened)).toEqual(want);

@@ -75,6 +75,23 @@ try {
   out.caseRow = await until(`!!document.querySelector('[data-testid="case-row"]')`);
   if (out.caseRow) await evaluate(`document.querySelector('[data-testid="case-row"]').click()`);
   out.viewer = await until(`!!document.querySelector('.case-viewer canvas')`);
+  // A zoom step on the case: once the view is still, the full-detail drawing of the new zoom
+  // comes from the raster workers (inlined in this file), not main-thread slices.
+  if (out.viewer) {
+    await until(`document.querySelectorAll('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.drawnBy ?? null`);
+    out.drawnAfterZoom = await evaluate(`new Promise((resolve) => {
+      const screen = document.querySelector('[data-testid="viewer-screen-0"]');
+      const r = screen.getBoundingClientRect();
+      screen.dispatchEvent(new WheelEvent('wheel', { deltaY: -100, clientX: r.x + r.width / 2, clientY: r.y + r.height / 2, bubbles: true, cancelable: true }));
+      const t0 = performance.now();
+      const poll = () => {
+        const by = document.querySelectorAll('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.drawnBy;
+        if ((by && by !== 'at once') || performance.now() - t0 > 20000) resolve(by ?? null);
+        else setTimeout(poll, 50);
+      };
+      poll();
+    })`);
+  }
 
   // A folder through the page's folder input (webkitdirectory), then the prediction files.
   await send('browsingContext.navigate', { context, url: pathToFileURL(page).href, wait: 'complete' });
