@@ -16,6 +16,7 @@
 import { drawPlanned, type ShapePlan } from './draw';
 import { bandRect, paddedRect, planPacked, rectPlan, unpackScene, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
+import { rasteriseNow } from './rasteriseNow';
 
 /** Time one chunk of a part may take, drawing and rasterising (how soon an abort takes effect). */
 const CHUNK_MS = 8;
@@ -44,21 +45,6 @@ const nextTurn = () =>
     resumers.push(resolve);
     turn.port2.postMessage(0);
   });
-
-let sink: OffscreenCanvasRenderingContext2D | null = null;
-
-/**
- * Makes `c` rasterise the calls it has recorded, now: copying one of its pixels to a 1×1 canvas
- * needs its pixels (as staticDrawing.ts does on the page; no read-back to script, so a canvas
- * on the GPU stays there).
- */
-function rasteriseNow(c: OffscreenCanvas) {
-  sink ??= new OffscreenCanvas(1, 1).getContext('2d');
-  if (!sink) return;
-  // Clearing the whole 1×1 canvas first drops its recorded calls, and with them the last snapshot.
-  sink.clearRect(0, 0, 1, 1);
-  sink.drawImage(c, 0, 0, 1, 1, 0, 0, 1, 1);
-}
 
 const wasAborted = (r: Extract<RasterRequest, { type: 'draw' }>) => (aborted.get(r.pane) ?? -Infinity) >= r.generation;
 

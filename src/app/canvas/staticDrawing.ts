@@ -17,6 +17,7 @@
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import { bandRect, paddedRect, type DeviceRect } from './packedScene';
+import { rasteriseNow } from './rasteriseNow';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
 
@@ -162,26 +163,6 @@ export class StaticDrawing {
   cancel(): void {
     this.job = null;
   }
-}
-
-let sink: CanvasRenderingContext2D | null = null;
-
-/**
- * Makes `canvas` rasterise what it has recorded so far, now (a canvas only records draw calls;
- * they are rasterised when its pixels are needed): copying one of its pixels to a 1×1 canvas
- * needs its pixels (no read-back to script, no GPU stall).
- */
-function rasteriseNow(canvas: HTMLCanvasElement): void {
-  if (!sink) {
-    const c = document.createElement('canvas');
-    c.width = c.height = 1;
-    sink = c.getContext('2d');
-  }
-  if (!sink) return;
-  // Clearing the whole 1×1 canvas first drops its recorded commands, and with them the
-  // previous snapshot.
-  sink.clearRect(0, 0, 1, 1);
-  sink.drawImage(canvas, 0, 0, 1, 1, 0, 0, 1, 1);
 }
 
 // Linked panes (side by side) show their new drawings in the same frame: a finished drawing
