@@ -16,7 +16,7 @@
 import { drawPlanned, type ShapePlan } from './draw';
 import { bandRect, paddedRect, planPacked, rectPlan, unpackScene, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
-import { rasteriseNow } from './rasteriseNow';
+import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
 
 /** Time one chunk of a part may take, drawing and rasterising (how soon an abort takes effect). */
 const CHUNK_MS = 8;
@@ -93,13 +93,13 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   // with what else the core is doing — traced, first chunks of 17–38 ms).
   let rate = 0;
   for (let next = 0; next < plan.count; ) {
-    const n = rate > 0 ? Math.max(16, Math.floor(rate * CHUNK_MS)) : 48;
+    const n = chunkSize(rate, CHUNK_MS, 48);
     const to = Math.min(plan.count, next + n);
     const c0 = performance.now();
     drawPlanned(ctx, plan, scale, next, to);
     if (to === plan.count) break;
     rasteriseNow(canvas);
-    rate = (to - next) / Math.max(0.1, performance.now() - c0);
+    rate = rateSince(to - next, c0);
     next = to;
     if (await stopped()) return;
   }

@@ -24,6 +24,7 @@
 import { rasterWorker } from '../../worker/spawn';
 import { packedBuffers, type DeviceRect, type PackedScene } from './packedScene';
 import type { RasterReply, RasterRequest, RasterView } from './rasterProtocol';
+import { onMotionInput } from './useSettledView';
 
 export type { RasterView };
 
@@ -293,7 +294,11 @@ export function drawOnMainThreadOnly(): void {
 /** The shared pool once its workers can draw; null before, when they cannot, or in main-only mode. */
 export function rasterPool(): RasterPool | null {
   if (mainOnly || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
-  pool ??= new RasterPool(rasterWorker);
+  if (!pool) {
+    const p = (pool = new RasterPool(rasterWorker));
+    // Every pan / zoom input, as it is dispatched: a drawing it made useless stops at once.
+    onMotionInput(() => p.dropUnwanted());
+  }
   return pool.state === 'ready' ? pool : null;
 }
 

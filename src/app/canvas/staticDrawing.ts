@@ -17,7 +17,7 @@
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import { bandRect, paddedRect, type DeviceRect } from './packedScene';
-import { rasteriseNow } from './rasteriseNow';
+import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
 
@@ -95,13 +95,13 @@ export class StaticDrawing {
     while (j.next < total) {
       // A small probe first; later chunks are sized from the rate the earlier ones reached.
       const left = budgetMs - (performance.now() - t0);
-      const n = budgetMs === Infinity ? total : j.rate > 0 ? Math.max(16, Math.floor(j.rate * left)) : 32;
+      const n = budgetMs === Infinity ? total : chunkSize(j.rate, left, 32);
       const to = Math.min(total, j.next + n);
       const c0 = performance.now();
       if (j.next < shapes) drawPlanned(j.ctx, j.plan, j.o.transform.scale, j.next, Math.min(to, shapes));
       if (to > shapes) drawLabelRange(j.ctx, j.labels, j.o, Math.max(0, j.next - shapes), to - shapes);
       rasteriseNow(j.d.canvas);
-      j.rate = (to - j.next) / Math.max(0.1, performance.now() - c0);
+      j.rate = rateSince(to - j.next, c0);
       j.next = to;
       if (performance.now() - t0 > budgetMs * 0.7) break;
     }

@@ -20,7 +20,7 @@ import type Konva from 'konva';
 import type { PaneProps } from './Pane';
 import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import { motionEpoch, motionTransform, onMotionInput, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
+import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
 import { showInFrame } from './showInFrame';
 import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
@@ -183,10 +183,9 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       const at = motionEpoch();
       // Trace marks (DevTools, the viewer bench): a request to the workers, and its fate.
       console.timeStamp('benchlens:raster-request');
-      // A drawing the motion has made useless stops at once: the parts in hand within a chunk
-      // (raster.worker.ts), and no further part is handed out.
+      // A drawing the motion has made useless stops at once (the pool hears of every input): the
+      // parts in hand within a chunk (raster.worker.ts), and no further part is handed out.
       const wanted = () => alive && motionEpoch() === at;
-      const off = onMotionInput(() => pool.dropUnwanted());
       // Bands of about equal numbers of shapes, so both workers finish at about the same time.
       const cuts = shift ? undefined : balancedCuts(centreRows(scene.items, { transform: target, width, height, layers, pixelRatio: view.pixelRatio }), view.h, PARTS);
       // One worker at first, both after one more frame without motion: a pause of one frame is
@@ -195,7 +194,6 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       // frames of 40–55 ms at each such pause, 1–3 dropped frames per bench run).
       const asked = shift ? pool.drawRects(paneKey, contentNo, view, shift.rects, wanted, 1) : pool.draw(paneKey, contentNo, { ...view, cuts }, wanted, 1);
       void asked.then((r) => {
-        off();
         waiting = false;
         if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
         if ('bitmaps' in r) {
