@@ -19,6 +19,13 @@ let sink: CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null = 
  * Makes a canvas rasterise what it has recorded so far, now (a 2D canvas only records draw
  * calls; they are rasterised when its pixels are needed): copying one of its pixels to a 1×1
  * canvas needs its pixels — no read-back to script, so a canvas on the GPU stays there.
+ *
+ * The copy takes a snapshot of the canvas, which the 1×1 canvas holds while its call is
+ * recorded; a canvas with a snapshot held copies its whole buffer before its next draw call
+ * (copy on write). So the 1×1 canvas is cleared right after the copy, which drops the call and
+ * the snapshot (the canvas has rasterised by then). Measured in the raster workers, the bench's
+ * view at its new zoom in 4 parts: 78–90 ms per drawing with the snapshot kept until the next
+ * chunk, 61–71 ms with it dropped — as fast as drawing without chunks.
  */
 export function rasteriseNow(canvas: HTMLCanvasElement | OffscreenCanvas): void {
   if (!sink) {
@@ -28,8 +35,7 @@ export function rasteriseNow(canvas: HTMLCanvasElement | OffscreenCanvas): void 
     sink = c.getContext('2d') as CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D | null;
   }
   if (!sink) return;
-  // Clearing the whole 1×1 canvas first drops its recorded calls, and with them the previous
-  // snapshot.
-  sink.clearRect(0, 0, 1, 1);
   sink.drawImage(canvas, 0, 0, 1, 1, 0, 0, 1, 1);
+  // Clearing the whole 1×1 canvas drops its recorded calls, and with them the snapshot.
+  sink.clearRect(0, 0, 1, 1);
 }

@@ -39,6 +39,9 @@ export interface Drawing {
   labels: number;
 }
 
+/** Canvases prepareSpare has given their buffer (at their size then: a resize drops it). */
+const prepared = new WeakSet<HTMLCanvasElement>();
+
 export class StaticDrawing {
   /** The finished drawing on show (null before the first); see accept. */
   shown: Drawing | null = null;
@@ -158,6 +161,26 @@ export class StaticDrawing {
   accept(d: Drawing): void {
     if (this.shown && this.shown.canvas !== d.canvas) this.spare = this.shown.canvas;
     this.shown = d;
+  }
+
+  /**
+   * Makes the canvas the next drawing will use ready, at w×h device pixels, now rather than at
+   * that drawing's start (call it when the main thread is idle). Why: a canvas gets its pixel
+   * buffer at its first draw call, and on the bench's machine the buffer of a 1400×900 canvas
+   * took 11–19 ms to come (measured in start(): its first setTransform), in the frame where a
+   * motion paused for the first time — the second of the two canvases was made then.
+   */
+  prepareSpare(w: number, h: number): void {
+    if (!this.spare || this.spare === this.shown?.canvas) this.spare = document.createElement('canvas');
+    const canvas = this.spare;
+    if (canvas.width === w && canvas.height === h && prepared.has(canvas)) return;
+    canvas.width = w;
+    canvas.height = h;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return;
+    ctx.clearRect(0, 0, w, h);
+    rasteriseNow(canvas);
+    prepared.add(canvas);
   }
 
   cancel(): void {

@@ -28,6 +28,9 @@ import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
 export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats' | 'updateTransform'>;
 
+/** Runs `f` when the main thread is idle (requestIdleCallback; a timer where there is none). */
+const whenIdle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => f()) : setTimeout(f, 50));
+
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
 
 // Panes and contents are numbered for the raster workers, which keep each pane's shapes.
@@ -136,6 +139,9 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       Object.assign(stats, r.stats);
       d.accept(r);
       setShown(r);
+      // The next drawing's canvas gets its pixel buffer while the page is idle, not in the frame
+      // that starts that drawing (StaticDrawing.prepareSpare).
+      whenIdle(() => d.prepareSpare(view.w, view.h));
     };
     if (!cur || cur.content !== content) {
       begin();

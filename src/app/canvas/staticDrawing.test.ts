@@ -1,0 +1,65 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ALL_LAYERS } from './draw';
+import { StaticDrawing } from './staticDrawing';
+
+/** A page canvas as far as StaticDrawing uses one: records the calls that give it its buffer. */
+class FakeCanvas {
+  static made: FakeCanvas[] = [];
+  width = 300;
+  height = 150;
+  calls: string[] = [];
+  constructor() {
+    FakeCanvas.made.push(this);
+  }
+  getContext() {
+    const rec = (name: string) => (...a: unknown[]) => this.calls.push(`${name} ${a.join(',')}`);
+    return { setTransform: rec('setTransform'), clearRect: rec('clearRect'), drawImage: rec('drawImage') };
+  }
+}
+
+const view = (w: number, h: number) => ({ transform: { scale: 1, x: 0, y: 0 }, width: w, height: h, pixelRatio: 1, layers: ALL_LAYERS, overlay: false });
+
+describe('StaticDrawing.prepareSpare', () => {
+  beforeEach(() => {
+    FakeCanvas.made = [];
+    vi.stubGlobal('document', { createElement: () => new FakeCanvas() });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('gives the next drawing its canvas, sized and drawn to once, before that drawing starts', () => {
+    const d = new StaticDrawing();
+    d.start([], view(1400, 900), 1400, 900, 'c');
+    const first = d.step(Infinity)!;
+    d.accept(first);
+    const made = FakeCanvas.made.length;
+
+    d.prepareSpare(1400, 900);
+    const spare = FakeCanvas.made[made];
+    expect(spare).toBeDefined();
+    expect(spare).not.toBe(first.canvas);
+    expect([spare.width, spare.height]).toEqual([1400, 900]);
+    // A draw call over the whole canvas gives it its pixel buffer now.
+    expect(spare.calls).toContain('clearRect 0,0,1400,900');
+
+    // The next drawing uses that canvas: no canvas is made, none is resized, at its start.
+    d.start([], view(1400, 900), 1400, 900, 'c');
+    const second = d.step(Infinity)!;
+    expect(second.canvas).toBe(spare as unknown as HTMLCanvasElement);
+    expect(FakeCanvas.made.filter((c) => c !== spare && c.width === 1400)).toEqual([first.canvas]);
+  });
+
+  it('does nothing more for a canvas already prepared at that size, and prepares again at a new size', () => {
+    const d = new StaticDrawing();
+    d.start([], view(800, 600), 800, 600, 'c');
+    d.accept(d.step(Infinity)!);
+    d.prepareSpare(800, 600);
+    const spare = FakeCanvas.made.at(-1)!;
+    const calls = spare.calls.length;
+    d.prepareSpare(800, 600);
+    expect(spare.calls.length).toBe(calls);
+    d.prepareSpare(1000, 600);
+    expect(FakeCanvas.made.at(-1)).toBe(spare);
+    expect([spare.width, spare.height]).toEqual([1000, 600]);
+    expect(spare.calls.at(-1)).toBe('clearRect 0,0,1000,600');
+  });
+});
