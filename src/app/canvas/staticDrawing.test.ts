@@ -48,6 +48,23 @@ describe('StaticDrawing.prepareSpare', () => {
     expect(FakeCanvas.made.filter((c) => c !== spare && c.width === 1400)).toEqual([first.canvas]);
   });
 
+  it('leaves a canvas that a drawing has already used at that size alone (it has its buffer)', () => {
+    const d = new StaticDrawing();
+    d.start([], view(1400, 900), 1400, 900, 'c');
+    const a = d.step(Infinity)!;
+    d.accept(a);
+    d.prepareSpare(1400, 900);
+    d.start([], view(1400, 900), 1400, 900, 'c');
+    const b = d.step(Infinity)!;
+    d.accept(b);
+    // The spare is now the first drawing's canvas, drawn at this size: nothing to do.
+    const calls = (a.canvas as unknown as FakeCanvas).calls.length;
+    d.prepareSpare(1400, 900);
+    expect((a.canvas as unknown as FakeCanvas).calls.length).toBe(calls);
+    d.start([], view(1400, 900), 1400, 900, 'c');
+    expect(d.step(Infinity)!.canvas).toBe(a.canvas);
+  });
+
   it('does nothing more for a canvas already prepared at that size, and prepares again at a new size', () => {
     const d = new StaticDrawing();
     d.start([], view(800, 600), 800, 600, 'c');

@@ -39,8 +39,8 @@ export interface Drawing {
   labels: number;
 }
 
-/** Canvases prepareSpare has given their buffer (at their size then: a resize drops it). */
-const prepared = new WeakSet<HTMLCanvasElement>();
+/** The size at which a canvas got its pixel buffer (drawn by start, or prepareSpare); a resize drops it. */
+const bufferAt = new WeakMap<HTMLCanvasElement, string>();
 
 export class StaticDrawing {
   /** The finished drawing on show (null before the first); see accept. */
@@ -74,6 +74,7 @@ export class StaticDrawing {
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
+    bufferAt.set(canvas, `${w}×${h}`);
     // The transform Konva gives a layer at this view: device pixels × view.
     const { scale, x, y } = o.transform;
     const pr = o.pixelRatio;
@@ -173,14 +174,16 @@ export class StaticDrawing {
   prepareSpare(w: number, h: number): void {
     if (!this.spare || this.spare === this.shown?.canvas) this.spare = document.createElement('canvas');
     const canvas = this.spare;
-    if (canvas.width === w && canvas.height === h && prepared.has(canvas)) return;
-    canvas.width = w;
-    canvas.height = h;
+    if (canvas.width === w && canvas.height === h && bufferAt.get(canvas) === `${w}×${h}`) return;
+    if (canvas.width !== w || canvas.height !== h) {
+      canvas.width = w;
+      canvas.height = h;
+    }
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.clearRect(0, 0, w, h);
     rasteriseNow(canvas);
-    prepared.add(canvas);
+    bufferAt.set(canvas, `${w}×${h}`);
   }
 
   cancel(): void {
