@@ -80,13 +80,14 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   // The parts of one drawing share its plan (one worker often draws several of them).
   if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r) };
   const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
-  const stopped = async () => {
+  // `shapes`: how many of the part's shapes were drawn when it stopped.
+  const stopped = async (shapes: number) => {
     await nextTurn();
     if (!wasAborted(r)) return false;
-    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0 });
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0, shapes, of: plan.count });
     return true;
   };
-  if (await stopped()) return;
+  if (await stopped(0)) return;
   // Drawing a plan in several calls gives the same pixels as in one (drawPlanned). A small
   // probe first; later chunks are sized from the rate this part has reached (one learnt from
   // another part misled: a shape's cost goes with its size on screen, i.e. with the zoom, and
@@ -101,11 +102,11 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     rasteriseNow(canvas);
     rate = rateSince(to - next, c0);
     next = to;
-    if (await stopped()) return;
+    if (await stopped(next)) return;
   }
   // What the last chunk recorded is rasterised here.
   const bitmap = canvas.transferToImageBitmap();
-  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0 }, [bitmap]);
+  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
 }
 
 scope.onmessage = (e) => {

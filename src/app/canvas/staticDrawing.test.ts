@@ -65,6 +65,19 @@ describe('StaticDrawing.prepareSpare', () => {
     expect(d.step(Infinity)!.canvas).toBe(a.canvas);
   });
 
+  it('never touches the canvas of a drawing in progress (a late call for an older size, say)', () => {
+    const d = new StaticDrawing();
+    d.start([], view(800, 600), 800, 600, 'c');
+    d.accept(d.step(Infinity)!);
+    d.start([], view(1000, 600), 1000, 600, 'c');
+    const inProgress = FakeCanvas.made.at(-1)!;
+    const calls = inProgress.calls.length;
+    d.prepareSpare(800, 600);
+    expect([inProgress.width, inProgress.height]).toEqual([1000, 600]);
+    expect(inProgress.calls.length).toBe(calls);
+    expect(d.step(Infinity)!.canvas).toBe(inProgress as unknown as HTMLCanvasElement);
+  });
+
   it('does nothing more for a canvas already prepared at that size, and prepares again at a new size', () => {
     const d = new StaticDrawing();
     d.start([], view(800, 600), 800, 600, 'c');

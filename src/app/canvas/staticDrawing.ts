@@ -172,6 +172,8 @@ export class StaticDrawing {
    * motion paused for the first time — the second of the two canvases was made then.
    */
   prepareSpare(w: number, h: number): void {
+    // A drawing in progress is on the spare canvas (and has its buffer): never resized under it.
+    if (this.job) return;
     if (!this.spare || this.spare === this.shown?.canvas) this.spare = document.createElement('canvas');
     const canvas = this.spare;
     if (canvas.width === w && canvas.height === h && bufferAt.get(canvas) === `${w}×${h}`) return;
