@@ -8,7 +8,7 @@
  * compositor and drawn again at full detail once the motion pauses (useFullDetail). The image
  * layer draws a pre-scaled copy when zoomed out (a mip level).
  */
-import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
 import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
 import { drawHighlight, type LayerToggles } from './draw';
@@ -157,6 +157,30 @@ export const Pane = memo(function Pane(p: PaneProps) {
   );
   const screen = useScreenCanvas(stage, motion !== undefined, drawn);
 
+  // The Konva stage as one element made again only when what it draws changes: a pan or zoom
+  // step re-renders the pane for its CSS transform alone, and an unchanged element is skipped
+  // by React, so react-konva does not reconcile the stage's layers at every step.
+  const hasHighlight = highlight.length > 0;
+  const stageTree = useMemo(
+    () => (
+      <div style={{ display: 'none' }}>
+      <Stage width={width} height={height} ref={stageRef} listening={false}>
+        <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
+          {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
+        </Layer>
+        <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
+          <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+        {/* Hidden when empty: a transparent full-pane layer would still be copied to the screen. */}
+        <Layer listening={false} visible={hasHighlight} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
+          <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
+        </Layer>
+      </Stage>
+      </div>
+    ),
+    [width, height, stageRef, drawn, p.image, img, staticLayer, drawStatic, hasHighlight, drawHl],
+  );
+
   return (
     <div
       ref={box}
@@ -197,20 +221,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
       {/* pointer-events none: the pane's own handlers do all input; Konva's stage would otherwise
           measure its position (a forced layout) on every wheel and pointer event. */}
       <div data-testid={`viewer-stage-${pane}`} style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
-      <div style={{ display: 'none' }}>
-      <Stage width={width} height={height} ref={stageRef} listening={false}>
-        <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
-          {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
-        </Layer>
-        <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
-          <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
-        </Layer>
-        {/* Hidden when empty: a transparent full-pane layer would still be copied to the screen. */}
-        <Layer listening={false} visible={highlight.length > 0} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
-          <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
-        </Layer>
-      </Stage>
-      </div>
+      {stageTree}
       <canvas ref={screen} data-testid={`viewer-screen-${pane}`} aria-hidden="true" style={{ display: 'block', width, height }} />
       </div>
     </div>
