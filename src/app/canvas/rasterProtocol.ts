@@ -31,6 +31,8 @@ export type RasterRequest =
 export type RasterReply =
   /** Sent once at start: whether this worker can draw (OffscreenCanvas, transferToImageBitmap). */
   | { type: 'ready'; ok: boolean; why: string }
-  /** A part: its pixels, or none — because it was aborted, or with the error. */
-  // shapes / of: how many of the part's shapes it drew (all of them, or as far as an abort let it).
+  /**
+   * A part: its pixels, or none — because it was aborted, or with the error; `shapes` of `of`:
+   * how many of the part's shapes it drew (all of them, or as far as an abort let it).
+   */
   | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true; shapes?: number; of?: number };

@@ -58,8 +58,8 @@ export class StaticDrawing {
     rate: number;
   } | null = null;
 
-  /** Starts a drawing of `items` for view `o.transform` on a canvas of w×h device pixels. */
-  start(items: readonly SceneItem[], o: DrawOptions, w: number, h: number, content: unknown): void {
+  /** The canvas the next drawing goes on, at w×h device pixels (resized only if it must be). */
+  private nextCanvas(w: number, h: number): HTMLCanvasElement {
     // Two canvases in turn: the one on show is never drawn over.
     const canvas = this.spare && this.spare !== this.shown?.canvas ? this.spare : document.createElement('canvas');
     this.spare = canvas;
@@ -67,6 +67,12 @@ export class StaticDrawing {
       canvas.width = w;
       canvas.height = h;
     }
+    return canvas;
+  }
+
+  /** Starts a drawing of `items` for view `o.transform` on a canvas of w×h device pixels. */
+  start(items: readonly SceneItem[], o: DrawOptions, w: number, h: number, content: unknown): void {
+    const canvas = this.nextCanvas(w, h);
     const ctx = canvas.getContext('2d');
     if (!ctx) {
       this.job = null;
@@ -174,13 +180,8 @@ export class StaticDrawing {
   prepareSpare(w: number, h: number): void {
     // A drawing in progress is on the spare canvas (and has its buffer): never resized under it.
     if (this.job) return;
-    if (!this.spare || this.spare === this.shown?.canvas) this.spare = document.createElement('canvas');
-    const canvas = this.spare;
-    if (canvas.width === w && canvas.height === h && bufferAt.get(canvas) === `${w}×${h}`) return;
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-    }
+    const canvas = this.nextCanvas(w, h);
+    if (bufferAt.get(canvas) === `${w}×${h}`) return;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.clearRect(0, 0, w, h);
