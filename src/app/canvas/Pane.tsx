@@ -164,18 +164,18 @@ export const Pane = memo(function Pane(p: PaneProps) {
   const stageTree = useMemo(
     () => (
       <div style={{ display: 'none' }}>
-      <Stage width={width} height={height} ref={stageRef} listening={false}>
-        <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
-          {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
-        </Layer>
-        <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
-          <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
-        </Layer>
-        {/* Hidden when empty: a transparent full-pane layer would still be copied to the screen. */}
-        <Layer listening={false} visible={hasHighlight} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
-          <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
-        </Layer>
-      </Stage>
+        <Stage width={width} height={height} ref={stageRef} listening={false}>
+          <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
+            {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
+          </Layer>
+          <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
+            <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
+          </Layer>
+          {/* Hidden when empty: a transparent full-pane layer would still be copied to the screen. */}
+          <Layer listening={false} visible={hasHighlight} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
+            <Shape sceneFunc={drawHl} listening={false} perfectDrawEnabled={false} />
+          </Layer>
+        </Stage>
       </div>
     ),
     [width, height, stageRef, drawn, p.image, img, staticLayer, drawStatic, hasHighlight, drawHl],

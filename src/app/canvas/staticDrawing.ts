@@ -41,6 +41,7 @@ export interface Drawing {
 
 /** The size at which a canvas got its pixel buffer (drawn by start, or prepareSpare); a resize drops it. */
 const bufferAt = new WeakMap<HTMLCanvasElement, string>();
+const sizeKey = (w: number, h: number) => `${w}×${h}`;
 
 export class StaticDrawing {
   /** The finished drawing on show (null before the first); see accept. */
@@ -80,7 +81,7 @@ export class StaticDrawing {
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    bufferAt.set(canvas, `${w}×${h}`);
+    bufferAt.set(canvas, sizeKey(w, h));
     // The transform Konva gives a layer at this view: device pixels × view.
     const { scale, x, y } = o.transform;
     const pr = o.pixelRatio;
@@ -181,12 +182,12 @@ export class StaticDrawing {
     // A drawing in progress is on the spare canvas (and has its buffer): never resized under it.
     if (this.job) return;
     const canvas = this.nextCanvas(w, h);
-    if (bufferAt.get(canvas) === `${w}×${h}`) return;
+    if (bufferAt.get(canvas) === sizeKey(w, h)) return;
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.clearRect(0, 0, w, h);
     rasteriseNow(canvas);
-    bufferAt.set(canvas, `${w}×${h}`);
+    bufferAt.set(canvas, sizeKey(w, h));
   }
 
   cancel(): void {
