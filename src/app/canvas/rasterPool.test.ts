@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PARTS, RasterPool, WORKERS, type RasterResult } from './rasterPool';
+import { PARTS, RasterPool, WARM_ROUNDS, WORKERS, type RasterResult } from './rasterPool';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 
 /** A stand-in for a raster worker: records what the pool posts; the test answers for it. */
@@ -111,22 +111,19 @@ describe('the raster worker pool', () => {
     expect(pool.drawn).toBe(1);
   });
 
-  it('draws on as many workers at once as it is allowed until widened, and sends the band edges along', async () => {
+  it('hands a part to every idle worker at once, the next to whichever comes free first, and sends the band edges along', async () => {
     const { pool, workers } = start();
     for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
     pool.setContent(3, 7, scene);
     const cuts = [0, 10, 30, 50, 80];
-    const done = pool.draw(3, 7, { ...view, cuts }, () => true, 1);
-    // One worker only: the other stays idle, also after the first part comes back.
-    expect(workers.map((w) => w.draws().length)).toEqual([1, 0]);
-    workers[0].answerNext();
-    expect(workers.map((w) => w.draws().length)).toEqual([2, 0]);
-    // Widened: the idle worker takes the next part at once.
-    pool.widen(3);
-    expect(workers.map((w) => w.draws().map((r) => r.part))).toEqual([[0, 1], [2]]);
+    const done = pool.draw(3, 7, { ...view, cuts });
+    expect(workers.map((w) => w.draws().map((r) => r.part))).toEqual([[0], [1]]);
+    // Worker 1 is back first: it takes part 2, and worker 0, back next, part 3.
     workers[1].answerNext();
     workers[0].answerNext();
+    expect(workers.map((w) => w.draws().map((r) => r.part))).toEqual([[0, 3], [1, 2]]);
     workers[1].answerNext();
+    workers[0].answerNext();
     const r = (await done) as { bitmaps: (ImageBitmap & { name: string })[] };
     expect(r.bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `part ${k}`));
     expect(workers.flatMap((w) => w.draws()).every((d) => d.cuts === cuts || JSON.stringify(d.cuts) === JSON.stringify(cuts))).toBe(true);
@@ -203,7 +200,7 @@ describe('the raster worker pool', () => {
     const { pool, workers } = start();
     for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
     void pool.draw(1, 1, view);
-    void pool.draw(2, 1, view, () => true, 1); // another pane's drawing waits for a worker
+    void pool.draw(2, 1, view); // another pane's drawing waits for a worker
     workers[0].answerNext(); // worker 0 takes part 2 of pane 1
     const gen = workers[0].draws()[0].generation;
     void pool.draw(1, 1, { ...view, transform: { scale: 2, x: 0, y: 0 } });
@@ -219,21 +216,46 @@ describe('the raster worker pool', () => {
     expect(await done).toEqual({ failed: 'no shapes for that content' });
   });
 
-  it('a warm-up draws one part per idle worker, throws the parts away, and leaves the workers free', async () => {
+  it('a warm-up draws the view WARM_ROUNDS times over while nothing else is asked, throws the parts away, and yields to a real drawing', async () => {
     const { pool, workers } = start();
     for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
     await pool.settled;
     pool.setContent(1, 1, scene);
     pool.warm(1, 1, view);
+    // One part per worker at a time, as for a real drawing.
     expect(workers.map((w) => w.draws().map((d) => d.part))).toEqual(workers.map((_, n) => [n % PARTS]));
-    // A real drawing asked meanwhile waits for the workers, then gets every part.
+    // A real drawing asked meanwhile gets every worker as it comes free, before further warm-up parts.
     const real = pool.draw(1, 1, view);
     const warmed = workers.map((w) => w.answerNext('warm'));
     for (const b of warmed) expect(b.close).toHaveBeenCalled();
-    while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext();
+    expect(workers.map((w) => w.draws()[1].generation)).toEqual(workers.map(() => 1));
+    // The real parts, answered as they are handed out; warm-up parts wait behind them.
+    for (let w = workers.find((x) => x.pending() && x.draws()[x.answered].generation === 1); w; w = workers.find((x) => x.pending() && x.draws()[x.answered].generation === 1)) w.answerNext();
     const r = (await real) as { bitmaps: (ImageBitmap & { name: string })[] };
     expect(r.bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `part ${k}`));
     expect(pool.drawn).toBe(1);
+    // Then the warm-up goes on until the view has been drawn WARM_ROUNDS times in all.
+    while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext('warm');
+    const warmParts = workers.flatMap((w) => w.draws().filter((d) => d.generation === -1).map((d) => d.part));
+    expect(warmParts.sort()).toEqual(Array.from({ length: WARM_ROUNDS * PARTS }, (_, k) => k % PARTS).sort());
+    expect(pool.inProgress).toBe(0);
+  });
+
+  it('input ends a warm-up: no further part, the parts in progress told to stop, and their stops not counted as aborted drawings', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    await pool.settled;
+    pool.setContent(1, 1, scene);
+    pool.warm(1, 1, view);
+    pool.stopWarming();
+    expect(workers.map((w) => w.aborts())).toEqual(workers.map(() => [{ type: 'abort', pane: 1, generation: -1 }]));
+    for (const w of workers) w.answerAborted();
+    expect(workers.map((w) => w.draws().length)).toEqual(workers.map(() => 1));
+    expect(pool.aborted).toBe(0);
+    // The workers are free for the next real drawing.
+    const real = pool.draw(1, 1, view);
+    while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext();
+    expect(await real).toMatchObject({ bitmaps: expect.any(Array) });
   });
 
   it('says when it is settled, ready or failed', async () => {

@@ -3,8 +3,7 @@
  * for a new view is split into PARTS horizontal bands of the canvas (packedScene.ts bandRect),
  * handed out one at a time to whichever worker is free, drawn on the machine's cores at the same
  * time, and put at their rows on the main thread (StaticDrawing.composite); for a view at the
- * zoom on show, only the strips a pan exposed (drawRects, StaticDrawing.compositeShifted). A
- * drawing may be held to one worker until `widen` (see useFullDetail). Handing out quarters
+ * zoom on show, only the strips a pan exposed (drawRects, StaticDrawing.compositeShifted). Handing out quarters
  * rather than halves keeps both workers busy to the end when one gets less CPU than the other
  * (the machine is shared). A drawing made stale — by a newer one for the pane, or by input
  * (dropUnwanted) — gets no further part, and the workers stop the parts they hold within a chunk
@@ -39,6 +38,12 @@ export const WORKERS = 2;
  * 148–169 ms with 4 against 166–178 with 8; 124–162 with 4 against 145–167 with 6.
  */
 export const PARTS = 4;
+/**
+ * Times the warm-up draws the whole view (RasterPool.warm). One part per worker left the code the
+ * parts run only partly optimised: V8 went on compiling it on the renderer's thread pool during
+ * the first drawings the user waited for (seen with /proc schedstat: 5–8 ms of every 15 ms).
+ */
+export const WARM_ROUNDS = 3;
 /** A worker that has not said it can draw by then counts as failed. */
 const READY_TIMEOUT_MS = 10_000;
 
@@ -58,8 +63,6 @@ type Pending = {
   /** Parts not yet handed out, and not yet back. */
   next: number;
   left: number;
-  /** How many workers may draw its parts at once (see draw's `workers`). */
-  workers: number;
   resolve(r: RasterResult): void;
 };
 
@@ -75,8 +78,10 @@ export class RasterPool {
   private generation = new Map<number, number>();
   private pending = new Map<string, Pending>();
   /** What each worker is drawing: a pending drawing's key and part, or null when idle. */
-  private busy: ({ key: string; part: number; aborting?: boolean } | null)[] = [];
+  private busy: ({ key: string; part: number; pane?: number; aborting?: boolean } | null)[] = [];
   private contents = new Map<number, number>();
+  /** Warm-up parts still to hand out (warm), after every real drawing's. */
+  private warmUps: Extract<RasterRequest, { type: 'draw' }>[] = [];
   private started!: () => void;
   /** Resolves once the workers can draw, or have failed. */
   readonly settled = new Promise<void>((resolve) => (this.started = resolve));
@@ -122,53 +127,57 @@ export class RasterPool {
   /**
    * Draws the pane's shapes of `content` at `view`, in parts shared by the workers. A newer
    * request for the same pane makes this one stale (its bitmaps are closed when they arrive), as
-   * does `wanted()` turning false (the view moved): then no further part is drawn. `workers`:
-   * how many workers may draw its parts at once, until `widen`.
+   * does `wanted()` turning false (the view moved): then no further part is drawn.
    */
-  draw(pane: number, content: number, view: RasterView, wanted: () => boolean = () => true, workers = Infinity): Promise<RasterResult> {
+  draw(pane: number, content: number, view: RasterView, wanted: () => boolean = () => true): Promise<RasterResult> {
     const parts = Array.from({ length: PARTS }, (_, part) => ({ part, parts: PARTS }));
-    return this.queue(pane, content, view, wanted, workers, parts);
+    return this.queue(pane, content, view, wanted, parts);
   }
 
   /**
    * Draws only rectangles `rects` of the pane's view (what a pan exposed; see exposedRects), one
-   * part each, with draw's staleness and `workers` rules. The bitmaps come in the order of `rects`.
+   * part each, with draw's staleness rules. The bitmaps come in the order of `rects`.
    */
-  drawRects(pane: number, content: number, view: RasterView, rects: readonly DeviceRect[], wanted: () => boolean = () => true, workers = Infinity): Promise<RasterResult> {
-    return this.queue(pane, content, view, wanted, workers, rects.map((rect, part) => ({ part, parts: rects.length, rect })));
+  drawRects(pane: number, content: number, view: RasterView, rects: readonly DeviceRect[], wanted: () => boolean = () => true): Promise<RasterResult> {
+    return this.queue(pane, content, view, wanted, rects.map((rect, part) => ({ part, parts: rects.length, rect })));
   }
 
-  private queue(pane: number, content: number, view: RasterView, wanted: () => boolean, workers: number, parts: Pending['parts']): Promise<RasterResult> {
+  private queue(pane: number, content: number, view: RasterView, wanted: () => boolean, parts: Pending['parts']): Promise<RasterResult> {
     if (this.state !== 'ready') return Promise.resolve({ failed: this.why || 'the raster workers are not ready' });
     const generation = (this.generation.get(pane) ?? 0) + 1;
     this.generation.set(pane, generation);
     this.staleWhere((p) => p.pane === pane);
     if (parts.length === 0) return Promise.resolve({ bitmaps: [] });
     return new Promise((resolve) => {
-      this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: parts.map(() => null), parts, next: 0, left: parts.length, workers, resolve });
+      this.pending.set(`${pane}:${generation}`, { pane, content, generation, view, wanted, bitmaps: parts.map(() => null), parts, next: 0, left: parts.length, resolve });
       this.dispatch();
     });
   }
 
-  /** Lets the pane's drawing in progress use every worker (draw's `workers` limit ends). */
-  widen(pane: number): void {
-    for (const p of this.pending.values()) if (p.pane === pane) p.workers = Infinity;
+  /**
+   * Has the workers draw `view` WARM_ROUNDS times over, in parts, and throws the parts away, while
+   * nothing else is asked of them: the first real drawing of a new view then runs on warm workers.
+   * Measured in a trace: a worker's first part took 37–41 ms of CPU, the following ones 22–27 ms
+   * (compiled code, Skia's caches).
+   */
+  warm(pane: number, content: number, view: RasterView): void {
+    if (this.state !== 'ready') return;
+    this.warmUps = [];
+    for (let k = 0; k < WARM_ROUNDS * PARTS; k++) this.warmUps.push({ type: 'draw', pane, content, generation: -1, ...view, part: k % PARTS, parts: PARTS });
     this.dispatch();
   }
 
   /**
-   * Has every idle worker draw one part of `view` and throws the parts away: the first real
-   * drawing of a new view then runs on warm workers. Measured in a trace: a worker's first part
-   * took 37–41 ms of CPU, the following ones 22–27 ms (compiled code, Skia's caches).
+   * Ends the warm-up: no further part is handed out, and the parts in progress are stopped (the
+   * view moves: the cores are the motion's).
    */
-  warm(pane: number, content: number, view: RasterView): void {
-    if (this.state !== 'ready') return;
-    for (let n = 0; n < this.workers.length; n++) {
-      if (this.busy[n]) continue;
-      // Not a pending drawing's key: receive() closes the bitmap and frees the worker.
-      this.busy[n] = { key: 'warm-up', part: n };
-      this.post(this.workers[n], { type: 'draw', pane, content, generation: -1, ...view, part: n % PARTS, parts: PARTS });
-    }
+  stopWarming(): void {
+    this.warmUps = [];
+    this.busy.forEach((job, n) => {
+      if (job?.key !== 'warm-up' || job.aborting) return;
+      job.aborting = true;
+      this.post(this.workers[n], { type: 'abort', pane: job.pane ?? 0, generation: -1 });
+    });
   }
 
   /** Forgets a pane (unmounted); its drawing in progress becomes stale. */
@@ -212,8 +221,15 @@ export class RasterPool {
     this.staleWhere((p) => !p.wanted());
     for (let n = 0; n < this.workers.length; n++) {
       if (this.busy[n]) continue;
-      const entry = [...this.pending].find(([k, p]) => p.next < p.parts.length && this.busy.filter((b) => b?.key === k).length < p.workers);
-      if (!entry) return;
+      const entry = [...this.pending].find(([, p]) => p.next < p.parts.length);
+      if (!entry) {
+        // Not a pending drawing's key: receive() closes the bitmap and frees the worker.
+        const w = this.pending.size === 0 ? this.warmUps.shift() : undefined;
+        if (!w) return;
+        this.busy[n] = { key: 'warm-up', part: w.part, pane: w.pane };
+        this.post(this.workers[n], w);
+        continue;
+      }
       const [key, p] = entry;
       const part = p.next++;
       this.busy[n] = { key, part };
@@ -241,7 +257,7 @@ export class RasterPool {
     }
     const job = this.busy[n];
     this.busy[n] = null;
-    if (m.aborted) this.aborted++;
+    if (m.aborted && job?.key !== 'warm-up') this.aborted++;
     const key = `${m.pane}:${m.generation}`;
     const p = this.pending.get(key);
     if (!p || !job || job.key !== key) {
@@ -297,7 +313,10 @@ export function rasterPool(): RasterPool | null {
   if (!pool) {
     const p = (pool = new RasterPool(rasterWorker));
     // Every pan / zoom input, as it is dispatched: a drawing it made useless stops at once.
-    onMotionInput(() => p.dropUnwanted());
+    onMotionInput(() => {
+      p.stopWarming();
+      p.dropUnwanted();
+    });
   }
   return pool.state === 'ready' ? pool : null;
 }
