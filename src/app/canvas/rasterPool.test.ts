@@ -57,6 +57,16 @@ function start() {
   return { pool, workers };
 }
 
+/** A ready pool holding pane 1's shapes, warming up on `view`. */
+async function warming() {
+  const { pool, workers } = start();
+  for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+  await pool.settled;
+  pool.setContent(1, 1, scene);
+  pool.warm(1, 1, view);
+  return { pool, workers };
+}
+
 afterEach(() => vi.useRealTimers());
 
 describe('the raster worker pool', () => {
@@ -217,11 +227,7 @@ describe('the raster worker pool', () => {
   });
 
   it('a warm-up draws the view WARM_ROUNDS times over while nothing else is asked, throws the parts away, and yields to a real drawing', async () => {
-    const { pool, workers } = start();
-    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
-    await pool.settled;
-    pool.setContent(1, 1, scene);
-    pool.warm(1, 1, view);
+    const { pool, workers } = await warming();
     // One part per worker at a time, as for a real drawing.
     expect(workers.map((w) => w.draws().map((d) => d.part))).toEqual(workers.map((_, n) => [n % PARTS]));
     // A real drawing asked meanwhile gets every worker as it comes free, before further warm-up parts.
@@ -242,11 +248,7 @@ describe('the raster worker pool', () => {
   });
 
   it('input ends a warm-up: no further part, the parts in progress told to stop, and their stops not counted as aborted drawings', async () => {
-    const { pool, workers } = start();
-    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
-    await pool.settled;
-    pool.setContent(1, 1, scene);
-    pool.warm(1, 1, view);
+    const { pool, workers } = await warming();
     pool.stopWarming();
     expect(workers.map((w) => w.aborts())).toEqual(workers.map(() => [{ type: 'abort', pane: 1, generation: -1 }]));
     for (const w of workers) w.answerAborted();

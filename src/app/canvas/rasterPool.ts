@@ -5,9 +5,9 @@
  * time, and put at their rows on the main thread (StaticDrawing.composite); for a view at the
  * zoom on show, only the strips a pan exposed (drawRects, StaticDrawing.compositeShifted).
  * Handing out quarters rather than halves keeps both workers busy to the end when one gets less
- * CPU than the other (the machine is shared). A drawing made stale — by a newer one for the pane, or by input
- * (dropUnwanted) — gets no further part, and the workers stop the parts they hold within a chunk
- * of a few ms (raster.worker.ts). (Bands replaced consecutive parts of the plan composited in
+ * CPU than the other (the machine is shared). A drawing made stale — by a newer one for the
+ * pane, or by input (dropUnwanted) — gets no further part, and the workers stop the parts they
+ * hold within a chunk of a few ms (raster.worker.ts). (Bands replaced consecutive parts of the plan composited in
  * order, which differed from the one-canvas drawing on 0.55 % of the pixels where antialiased
  * edges of two parts overlapped; bands differ on a handful, see e2e/viewer-motion.spec.ts.)
  *
