@@ -231,26 +231,30 @@ describe('the raster worker pool', () => {
     // One part per worker at a time, as for a real drawing.
     expect(workers.map((w) => w.draws().map((d) => d.part))).toEqual(workers.map((_, n) => [n % PARTS]));
     // A real drawing asked meanwhile gets every worker as it comes free, before further warm-up parts.
+    const warmGen = workers[0].draws()[0].generation;
     const real = pool.draw(1, 1, view);
     const warmed = workers.map((w) => w.answerNext('warm'));
     for (const b of warmed) expect(b.close).toHaveBeenCalled();
-    expect(workers.map((w) => w.draws()[1].generation)).toEqual(workers.map(() => 1));
+    const realGen = warmGen + 1;
+    expect(workers.map((w) => w.draws()[1].generation)).toEqual(workers.map(() => realGen));
     // The real parts, answered as they are handed out; warm-up parts wait behind them.
-    for (let w = workers.find((x) => x.pending() && x.draws()[x.answered].generation === 1); w; w = workers.find((x) => x.pending() && x.draws()[x.answered].generation === 1)) w.answerNext();
+    const realPending = () => workers.find((x) => x.pending() && x.draws()[x.answered].generation === realGen);
+    for (let w = realPending(); w; w = realPending()) w.answerNext();
     const r = (await real) as { bitmaps: (ImageBitmap & { name: string })[] };
     expect(r.bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `part ${k}`));
     expect(pool.drawn).toBe(1);
     // Then the warm-up goes on until the view has been drawn WARM_ROUNDS times in all.
     while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext('warm');
-    const warmParts = workers.flatMap((w) => w.draws().filter((d) => d.generation === -1).map((d) => d.part));
+    const warmParts = workers.flatMap((w) => w.draws().filter((d) => d.generation === warmGen).map((d) => d.part));
     expect(warmParts.sort()).toEqual(Array.from({ length: WARM_ROUNDS * PARTS }, (_, k) => k % PARTS).sort());
     expect(pool.inProgress).toBe(0);
   });
 
   it('input ends a warm-up: no further part, the parts in progress told to stop, and their stops not counted as aborted drawings', async () => {
     const { pool, workers } = await warming();
+    const warmGen = workers[0].draws()[0].generation;
     pool.stopWarming();
-    expect(workers.map((w) => w.aborts())).toEqual(workers.map(() => [{ type: 'abort', pane: 1, generation: -1 }]));
+    expect(workers.map((w) => w.aborts())).toEqual(workers.map(() => [{ type: 'abort', pane: 1, generation: warmGen }]));
     for (const w of workers) w.answerAborted();
     expect(workers.map((w) => w.draws().length)).toEqual(workers.map(() => 1));
     expect(pool.aborted).toBe(0);
@@ -258,6 +262,32 @@ describe('the raster worker pool', () => {
     const real = pool.draw(1, 1, view);
     while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext();
     expect(await real).toMatchObject({ bitmaps: expect.any(Array) });
+  });
+
+  it("a warm-up after an aborted drawing is newer than every abort the pane's workers were told of, so it is drawn", async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    await pool.settled;
+    // A drawing of pane 1 that the motion made useless: its parts in progress are aborted.
+    let moved = false;
+    void pool.draw(1, 1, view, () => !moved);
+    moved = true;
+    pool.dropUnwanted();
+    for (const w of workers) w.answerAborted();
+    const newestAbort = Math.max(...workers.flatMap((w) => w.aborts().map((a) => a.generation)));
+    // The pane's next content warms up: a worker skips every part at or below newestAbort
+    // (raster.worker.ts wasAborted), so the warm-up parts must be above it.
+    pool.setContent(1, 2, scene);
+    pool.warm(1, 2, view);
+    const warmUps = workers.map((w) => w.draws()[1]);
+    for (const d of warmUps) expect(d).toMatchObject({ pane: 1, content: 2 });
+    for (const d of warmUps) expect(d.generation).toBeGreaterThan(newestAbort);
+    // Stopping it aborts exactly its generation, and a real drawing after it is newer still.
+    pool.stopWarming();
+    expect(workers.map((w) => w.aborts().at(-1)?.generation)).toEqual(workers.map(() => warmUps[0].generation));
+    for (const w of workers) w.answerAborted();
+    void pool.draw(1, 2, view);
+    expect(workers[0].draws().at(-1)!.generation).toBeGreaterThan(warmUps[0].generation);
   });
 
   it('says when it is settled, ready or failed', async () => {

@@ -78,7 +78,7 @@ export class RasterPool {
   private generation = new Map<number, number>();
   private pending = new Map<string, Pending>();
   /** What each worker is drawing: a pending drawing's key and part, or null when idle. */
-  private busy: ({ key: string; part: number; pane?: number; aborting?: boolean } | null)[] = [];
+  private busy: ({ key: string; part: number; pane?: number; generation?: number; aborting?: boolean } | null)[] = [];
   private contents = new Map<number, number>();
   /** Warm-up parts still to hand out (warm), after every real drawing's. */
   private warmUps: Extract<RasterRequest, { type: 'draw' }>[] = [];
@@ -144,8 +144,7 @@ export class RasterPool {
 
   private queue(pane: number, content: number, view: RasterView, wanted: () => boolean, parts: Pending['parts']): Promise<RasterResult> {
     if (this.state !== 'ready') return Promise.resolve({ failed: this.why || 'the raster workers are not ready' });
-    const generation = (this.generation.get(pane) ?? 0) + 1;
-    this.generation.set(pane, generation);
+    const generation = this.nextGeneration(pane);
     this.staleWhere((p) => p.pane === pane);
     if (parts.length === 0) return Promise.resolve({ bitmaps: [] });
     return new Promise((resolve) => {
@@ -162,9 +161,19 @@ export class RasterPool {
    */
   warm(pane: number, content: number, view: RasterView): void {
     if (this.state !== 'ready') return;
+    // A generation of its own, newer than any the pane's drawings had: a worker stops every part
+    // of a generation at or below the newest it was told to abort, so a fixed one (it was -1)
+    // stopped the warm-ups of a pane for good once any of its drawings had been aborted.
+    const generation = this.nextGeneration(pane);
     this.warmUps = [];
-    for (let k = 0; k < WARM_ROUNDS * PARTS; k++) this.warmUps.push({ type: 'draw', pane, content, generation: -1, ...view, part: k % PARTS, parts: PARTS });
+    for (let k = 0; k < WARM_ROUNDS * PARTS; k++) this.warmUps.push({ type: 'draw', pane, content, generation, ...view, part: k % PARTS, parts: PARTS });
     this.dispatch();
+  }
+
+  private nextGeneration(pane: number): number {
+    const g = (this.generation.get(pane) ?? 0) + 1;
+    this.generation.set(pane, g);
+    return g;
   }
 
   /**
@@ -176,14 +185,14 @@ export class RasterPool {
     this.busy.forEach((job, n) => {
       if (job?.key !== 'warm-up' || job.aborting) return;
       job.aborting = true;
-      this.post(this.workers[n], { type: 'abort', pane: job.pane ?? 0, generation: -1 });
+      this.post(this.workers[n], { type: 'abort', pane: job.pane ?? 0, generation: job.generation ?? 0 });
     });
   }
 
   /** Forgets a pane (unmounted); its drawing in progress becomes stale. */
   drop(pane: number): void {
     this.contents.delete(pane);
-    this.generation.set(pane, (this.generation.get(pane) ?? 0) + 1);
+    this.nextGeneration(pane);
     this.staleWhere((p) => p.pane === pane);
     for (const w of this.workers) this.post(w, { type: 'drop', pane });
   }
@@ -226,7 +235,7 @@ export class RasterPool {
         // Not a pending drawing's key: receive() closes the bitmap and frees the worker.
         const w = this.pending.size === 0 ? this.warmUps.shift() : undefined;
         if (!w) return;
-        this.busy[n] = { key: 'warm-up', part: w.part, pane: w.pane };
+        this.busy[n] = { key: 'warm-up', part: w.part, pane: w.pane, generation: w.generation };
         this.post(this.workers[n], w);
         continue;
       }
