@@ -403,6 +403,35 @@ test.describe('case viewer motion', () => {
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
   });
 
+  test("after drawings of a case were aborted, the next case in the same pane still warms the workers up (its parts drawn, not skipped)", async ({ page }) => {
+    await open(page, 'case=dense5000');
+    await page.waitForFunction(() => window.__viewer!.rasterStats() !== null);
+    // The first case's warm-up done, then a drawing aborted by input (a wheel step, then a key
+    // while its parts are in the workers' hands, as in the test above).
+    const parts = await page.evaluate(() => window.__viewer!.rasterStats()!.warmUpParts);
+    await expect.poll(() => page.evaluate(() => window.__viewer!.rasterStats()!.warmed), { timeout: 20_000 }).toBe(parts);
+    const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const aborted = await page.evaluate(() => window.__viewer!.rasterStats()!.aborted);
+    for (let k = 0; k < 8 && (await page.evaluate(() => window.__viewer!.rasterStats()!.aborted)) === aborted; k++) {
+      await page.mouse.wheel(0, -120);
+      await page.waitForFunction(() => window.__viewer!.rasterStats()!.inProgress > 0, undefined, { timeout: 5000 }).catch(() => {});
+      await page.keyboard.down('Shift');
+      await page.keyboard.up('Shift');
+      await expect.poll(() => settled(page), { timeout: 10_000 }).toBe(true);
+    }
+    expect(await page.evaluate(() => window.__viewer!.rasterStats()!.aborted)).toBeGreaterThan(aborted);
+    await expect.poll(() => page.evaluate(() => window.__viewer!.rasterStats()!.inProgress), { timeout: 10_000 }).toBe(0);
+    // Every warm-up part the first case will draw is in before the case changes.
+    await page.waitForTimeout(1500);
+    const before = await page.evaluate(() => window.__viewer!.rasterStats()!.warmed);
+    // The next case (j), in the same pane: its warm-up draws the view WARM_ROUNDS × PARTS times in
+    // parts. With a warm-up generation below the pane's aborted ones, every part stopped at once.
+    await page.keyboard.press('j');
+    await expect.poll(() => page.evaluate(() => window.__viewer!.hash.name)).not.toBe('dense5000');
+    await expect.poll(() => page.evaluate(() => window.__viewer!.rasterStats()!.warmed), { timeout: 20_000 }).toBe(before + parts);
+  });
+
   test('without the raster workers (fallback, #raster=main), the main thread\'s slices make exactly the drawing of one go', async ({ page }) => {
     await open(page, 'case=dense5000&raster=main');
     await panAndZoom(page);

@@ -20,7 +20,7 @@ export interface ViewerHooks {
   /** The image for the current fixture has been generated (or is deliberately missing). */
   ready: boolean;
   /** The viewer's raster pool: drawings finished, parts stopped, parts in progress (null without workers). */
-  rasterStats: () => { drawn: number; aborted: number; inProgress: number } | null;
+  rasterStats: () => { drawn: number; aborted: number; warmed: number; warmUpParts: number; inProgress: number } | null;
   /** A raster worker of its own, told to abort a part (harness/rasterProbe.ts). */
   probeRasterAbort: () => ReturnType<typeof probeRasterAbort>;
 }

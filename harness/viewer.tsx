@@ -9,7 +9,7 @@ import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
 import { shapePoints } from '../src/app/canvas/geometry';
-import { drawOnMainThreadOnly, rasterPool } from '../src/app/canvas/rasterPool';
+import { drawOnMainThreadOnly, PARTS, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
 import { probeRasterAbort } from './rasterProbe';
 import type { HarnessHash } from './hooks';
@@ -18,7 +18,8 @@ type HashState = HarnessHash;
 
 const rasterStats = () => {
   const p = rasterPool();
-  return p && { drawn: p.drawn, aborted: p.aborted, inProgress: p.inProgress };
+  // warmUpParts: the parts one warm-up draws (RasterPool.warm).
+  return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress };
 };
 
 function readHash(): HashState {

@@ -247,6 +247,7 @@ describe('the raster worker pool', () => {
     while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext('warm');
     const warmParts = workers.flatMap((w) => w.draws().filter((d) => d.generation === warmGen).map((d) => d.part));
     expect(warmParts.sort()).toEqual(Array.from({ length: WARM_ROUNDS * PARTS }, (_, k) => k % PARTS).sort());
+    expect(pool.warmed).toBe(WARM_ROUNDS * PARTS);
     expect(pool.inProgress).toBe(0);
   });
 
@@ -258,6 +259,7 @@ describe('the raster worker pool', () => {
     for (const w of workers) w.answerAborted();
     expect(workers.map((w) => w.draws().length)).toEqual(workers.map(() => 1));
     expect(pool.aborted).toBe(0);
+    expect(pool.warmed).toBe(0);
     // The workers are free for the next real drawing.
     const real = pool.draw(1, 1, view);
     while (workers.some((w) => w.pending())) for (const w of workers) if (w.pending()) w.answerNext();

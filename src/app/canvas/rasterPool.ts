@@ -69,9 +69,10 @@ type Pending = {
 export class RasterPool {
   state: 'starting' | 'ready' | 'failed' = 'starting';
   why = '';
-  /** Drawings finished by the workers, and parts a worker stopped when told to (test hooks). */
+  /** Drawings finished by the workers, parts a worker stopped when told to, and warm-up parts drawn to the end (test hooks). */
   drawn = 0;
   aborted = 0;
+  warmed = 0;
   private workers: Worker[] = [];
   private ready = 0;
   private timer: ReturnType<typeof setTimeout>;
@@ -267,6 +268,7 @@ export class RasterPool {
     const job = this.busy[n];
     this.busy[n] = null;
     if (m.aborted && job?.key !== 'warm-up') this.aborted++;
+    if (m.bitmap && job?.key === 'warm-up') this.warmed++;
     const key = `${m.pane}:${m.generation}`;
     const p = this.pending.get(key);
     if (!p || !job || job.key !== key) {
