@@ -7,8 +7,8 @@
  * its shapes by the raster workers (rasterPool.ts) or, where they cannot run, in main-thread
  * slices (staticDrawing.ts); at the zoom of the drawing on show, that drawing moved by whole
  * pixels plus the workers' drawing of what the move exposed (shiftOf) — and shown, with `motion`
- * cleared, in one commit, inside the next animation frame if the view is still there by then
- * (showInFrame.ts; otherwise it is dropped). New content (a new case, a layer toggle) is drawn
+ * cleared, in one commit, as soon as it is finished if the view is still there by then
+ * (showDrawing.ts; otherwise it is dropped). New content (a new case, a layer toggle) is drawn
  * at once, on the main thread, instead.
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
@@ -21,7 +21,7 @@ import type { PaneProps } from './Pane';
 import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
 import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
-import { showInFrame } from './showInFrame';
+import { showDrawing } from './showDrawing';
 import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
@@ -244,11 +244,11 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
         ch.port2.postMessage(0);
         return;
       }
-      // Shown in the next frame if the view is still where it was drawn for (showInFrame.ts);
-      // otherwise dropped, and drawn again once the view is still.
+      // Shown at once if the view is still where it was drawn for (showDrawing.ts); otherwise
+      // dropped, and drawn again once the view is still.
       const at = since;
       drawingFinished(d, () =>
-        showInFrame({
+        showDrawing({
           wanted: () => alive && motionEpoch() === at,
           show: () => finish(r),
           dropped: () => {

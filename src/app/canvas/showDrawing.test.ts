@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type Konva from 'konva';
-import { drawNow, showInFrame, type FrameShow } from './showInFrame';
+import { drawNow, showDrawing, type FrameShow } from './showDrawing';
 
 /** A stand-in for a Konva layer: batchDraw on the prototype (as Konva's), draws counted. */
 class FakeLayer {
@@ -48,18 +48,7 @@ describe('drawNow', () => {
   });
 });
 
-describe('showInFrame', () => {
-  let frames: FrameRequestCallback[] = [];
-  beforeEach(() => {
-    frames = [];
-    vi.stubGlobal('requestAnimationFrame', (f: FrameRequestCallback) => frames.push(f));
-  });
-  afterEach(() => vi.unstubAllGlobals());
-  const nextFrame = () => {
-    const run = frames.splice(0);
-    for (const f of run) f(0);
-  };
-
+describe('showDrawing', () => {
   const pane = (wanted: () => boolean) => {
     const layer = new FakeLayer();
     const log: string[] = [];
@@ -74,27 +63,46 @@ describe('showInFrame', () => {
     };
     return { s, log, layer };
   };
+  const frames = vi.fn();
+  beforeEach(() => {
+    frames.mockClear();
+    vi.stubGlobal('requestAnimationFrame', frames);
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
-  it('waits for the next frame, then shows every queued drawing still wanted and draws its layers in that frame', () => {
+  it('shows every drawing queued in this task and still wanted, together, at the end of the task, and draws its layers then', async () => {
     const a = pane(() => true);
     const b = pane(() => true);
-    showInFrame(a.s);
-    showInFrame(b.s);
-    expect(frames).toHaveLength(1); // one frame for both (linked panes switch together)
-    expect(a.log).toEqual([]);
-    nextFrame();
+    showDrawing(a.s);
+    showDrawing(b.s);
+    // Not within the call: the drawings released in this task go on show together (linked panes).
+    expect([a.log, b.log]).toEqual([[], []]);
+    await Promise.resolve();
     expect([a.log, b.log]).toEqual([['shown'], ['shown']]);
     expect([a.layer.draws, b.layer.draws]).toEqual([1, 1]);
-    expect(frames).toHaveLength(0);
+    // Drawn there, not left for Konva's next animation frame.
+    expect([a.layer.batched, b.layer.batched]).toEqual([0, 0]);
+    expect(frames).not.toHaveBeenCalled();
   });
 
-  it('drops a drawing that the motion overtook before its frame, and shows nothing of it', () => {
+  it('drops a drawing that the motion overtook before it was shown, and shows nothing of it', async () => {
     let still = true;
     const a = pane(() => still);
-    showInFrame(a.s);
-    still = false; // a wheel step reached the page before the frame
-    nextFrame();
+    showDrawing(a.s);
+    still = false; // a wheel step reached the page first
+    await Promise.resolve();
     expect(a.log).toEqual(['dropped']);
     expect(a.layer.draws).toBe(0);
+  });
+
+  it('a drawing queued after the last flush is shown in a flush of its own', async () => {
+    const a = pane(() => true);
+    showDrawing(a.s);
+    await Promise.resolve();
+    const b = pane(() => true);
+    showDrawing(b.s);
+    await Promise.resolve();
+    expect([a.log, b.log]).toEqual([['shown'], ['shown']]);
+    expect(a.layer.draws).toBe(1);
   });
 });
