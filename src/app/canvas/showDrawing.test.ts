@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type Konva from 'konva';
-import { drawNow, showDrawing, type FrameShow } from './showDrawing';
+import { drawNow, showDrawing, type PendingShow } from './showDrawing';
 
 /** A stand-in for a Konva layer: batchDraw on the prototype (as Konva's), draws counted. */
 class FakeLayer {
@@ -52,7 +52,7 @@ describe('showDrawing', () => {
   const pane = (wanted: () => boolean) => {
     const layer = new FakeLayer();
     const log: string[] = [];
-    const s: FrameShow = {
+    const s: PendingShow = {
       wanted,
       show: () => {
         log.push('shown');

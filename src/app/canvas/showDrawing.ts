@@ -9,15 +9,16 @@
  * drawing could finish in a pause of a gesture and, shown just before the next step, cost that
  * frame 44–58 ms. Drawings now start only after a frame without input, and input stops them
  * within a chunk, so one that finishes is nearly always for a view at rest; waiting for the frame
- * only held the layers' drawing back until then. Measured (viewer bench, 12 runs each,
- * interleaved, 2026-12-02): from the workers' last part to the screen 17–35 ms (median 26 at a
- * new zoom, 27.5 panned) waiting for the frame, 17–25 ms (median 20, 20.5) at once; frames over
- * 33 ms 28 and 25 in the 12 runs.
+ * only held the layers' drawing back until then. Measured (viewer bench, 6 runs of each ending
+ * each way, interleaved, 2026-12-02): from the workers' last part to the screen 17–35 ms (median
+ * 26 at a new zoom, 27.5 panned) waiting for the frame, 17–25 ms (median 20, 20.5) at once;
+ * frames over 33 ms 28 and 25 in 12 runs. (That "at once" showed within the task; this microtask
+ * version, 6 more runs of each ending: 20–34 ms, median 22.5 and 23.)
  */
 import type Konva from 'konva';
 import { flushSync } from 'react-dom';
 
-export interface FrameShow {
+export interface PendingShow {
   /** Whether the drawing is still for the view on screen (checked when it is shown). */
   wanted(): boolean;
   /** Puts it on show (a React state update; run inside one flushSync for all panes). */
@@ -28,11 +29,11 @@ export interface FrameShow {
   stage(): Konva.Stage | null;
 }
 
-const queue: FrameShow[] = [];
+const queue: PendingShow[] = [];
 let queued = false;
 
 /** Shows `s` at the end of this task, together with every other drawing queued by then (linked panes). */
-export function showDrawing(s: FrameShow): void {
+export function showDrawing(s: PendingShow): void {
   queue.push(s);
   if (queued) return;
   queued = true;
