@@ -35,7 +35,9 @@ export const WORKERS = 2;
  * (more bitmaps to composite), 206 ms with 2 (one per worker: a worker slowed by the machine's
  * other programs holds the whole drawing up, and a drawing made useless by motion cannot stop
  * early). Measured again with bands (new-zoom ending, 3 runs each, same conditions per pair):
- * 148–169 ms with 4 against 166–178 with 8; 124–162 with 4 against 145–167 with 6.
+ * 148–169 ms with 4 against 166–178 with 8; 124–162 with 4 against 145–167 with 6. Again with
+ * 4-ms chunks and the warm-up (2026-12-02, 6 runs each, interleaved): 118–132 ms (median 125)
+ * with 4 against 110–160 ms (median 137.5) with 6.
  */
 export const PARTS = 4;
 /**
