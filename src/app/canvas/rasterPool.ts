@@ -81,7 +81,7 @@ export class RasterPool {
   private generation = new Map<number, number>();
   private pending = new Map<string, Pending>();
   /** What each worker is drawing: a pending drawing's key and part, or null when idle. */
-  private busy: ({ key: string; part: number; pane?: number; generation?: number; aborting?: boolean } | null)[] = [];
+  private busy: ({ key: string; part: number; pane: number; generation: number; aborting?: boolean } | null)[] = [];
   private contents = new Map<number, number>();
   /** Warm-up parts still to hand out (warm), after every real drawing's. */
   private warmUps: Extract<RasterRequest, { type: 'draw' }>[] = [];
@@ -185,10 +185,15 @@ export class RasterPool {
    */
   stopWarming(): void {
     this.warmUps = [];
+    this.abortJobs('warm-up');
+  }
+
+  /** Tells each worker drawing a part of `key` (once) to stop it: its pane's generation, and older. */
+  private abortJobs(key: string) {
     this.busy.forEach((job, n) => {
-      if (job?.key !== 'warm-up' || job.aborting) return;
+      if (job?.key !== key || job.aborting) return;
       job.aborting = true;
-      this.post(this.workers[n], { type: 'abort', pane: job.pane ?? 0, generation: job.generation ?? 0 });
+      this.post(this.workers[n], { type: 'abort', pane: job.pane, generation: job.generation });
     });
   }
 
@@ -220,11 +225,7 @@ export class RasterPool {
       this.pending.delete(k);
       for (const b of p.bitmaps) b?.close();
       p.resolve({ stale: true });
-      this.busy.forEach((job, n) => {
-        if (job?.key !== k || job.aborting) return;
-        job.aborting = true;
-        this.post(this.workers[n], { type: 'abort', pane: p.pane, generation: p.generation });
-      });
+      this.abortJobs(k);
     }
   }
 
@@ -244,7 +245,7 @@ export class RasterPool {
       }
       const [key, p] = entry;
       const part = p.next++;
-      this.busy[n] = { key, part };
+      this.busy[n] = { key, part, pane: p.pane, generation: p.generation };
       this.post(this.workers[n], { type: 'draw', pane: p.pane, content: p.content, generation: p.generation, ...p.view, ...p.parts[part] });
     }
   }
