@@ -54,3 +54,54 @@ describe('frame figures from a DevTools trace', () => {
     expect(frameFigures(trace([21.3, 38, 54.7, 71.4, 88.1, 104.8])).longFrames.map((x) => Math.round(x.ms * 10) / 10)).toEqual([55.2]);
   });
 });
+
+describe('wheel steps DevTools holds back', () => {
+  const stage = (name: string, ph: 'b' | 'e', t: number, id: number): TraceEvent => ({ name, cat: 'input', ph, ts: ms(t), pid: 10, tid: MAIN, id2: { local: String(id) } });
+  /** The drag of `trace`, then one wheel step created at 170 that the browser forwards at `forwardAt`; frames on screen as given. */
+  function withWheel(frames: number[], forwardAt: number): TraceEvent[] {
+    return [
+      ...trace(frames),
+      input(170, 'MOUSE_WHEEL', 99),
+      stage('GenerationToBrowserMain', 'b', 170, 99),
+      stage('GenerationToBrowserMain', 'e', forwardAt, 99),
+      stage('BrowserMainToRendererCompositor', 'e', forwardAt + 0.2, 99),
+    ];
+  }
+
+  it('starts the redraw clock when the browser forwarded the last input, and says how long it was held', () => {
+    // The full-detail draw's frame is on screen at 215 ms (see trace).
+    const held = frameFigures(withWheel([21.3, 38, 54.7, 71.4, 88.1, 104.8, 121.5, 138.2, 154.9, 171.6], 196));
+    expect(held.settleFromCreatedMs).toBeCloseTo(45, 6);
+    expect(held.heldMs).toBeCloseTo(26, 6);
+    expect(held.settleMs).toBeCloseTo(19, 6);
+    // Forwarded at once (a drag move's 0.1 ms): the two clocks agree to that.
+    const atOnce = frameFigures(withWheel([21.3, 38, 54.7, 71.4, 88.1, 104.8, 121.5, 138.2, 154.9, 171.6], 170.1));
+    expect(atOnce.settleMs).toBeCloseTo(44.9, 6);
+    expect(atOnce.heldMs).toBeCloseTo(0.1, 6);
+  });
+
+  it('marks a long frame as held when a wheel step sent before its first empty vsync was still held by DevTools then', () => {
+    // Frames every 16.7 ms until 104.8, then none until 160: a 55.2-ms interval whose empty
+    // vsyncs are at 121.0, 137.7 and 154.4.
+    const frames = [21.3, 38, 54.7, 71.4, 88.1, 104.8, 160];
+    const wheel = (forwardAt: number, arriveAt: number) => [
+      ...trace(frames),
+      input(130, 'MOUSE_WHEEL', 99),
+      stage('GenerationToBrowserMain', 'b', 130, 99),
+      stage('GenerationToBrowserMain', 'e', forwardAt, 99),
+      stage('BrowserMainToRendererCompositor', 'e', arriveAt, 99),
+    ];
+    const gap = (ev: TraceEvent[]) => frameFigures(ev).longFrames.find((l) => Math.abs(l.atMs - 104.8) < 1e-6);
+    // Sent before the first empty vsync (121.0)? No: at 130. So nothing was held then.
+    expect(gap(wheel(158.3, 158.5))).toMatchObject({ dropped: false, held: false });
+    // Sent at 115 and held until 158.3 (past all three empty vsyncs): held, and nothing had reached the page.
+    const early = (forwardAt: number, arriveAt: number) =>
+      wheel(forwardAt, arriveAt).map((e) => ((e.name === 'EventLatency' || e.name === 'GenerationToBrowserMain') && e.ph === 'b' && e.id2?.local === '99' ? { ...e, ts: ms(115) } : e));
+    expect(gap(early(158.3, 158.5))).toMatchObject({ dropped: false, held: true });
+    expect(frameFigures(early(158.3, 158.5)).longFramesHeld).toBe(1);
+    // Held until 125 only, it reached the page before the empty vsync at 137.7, which showed nothing: held and dropped.
+    expect(gap(early(125, 125.2))).toMatchObject({ dropped: true, held: true });
+    // Forwarded at once, it reached the page at 115.3: the page dropped the frame, nothing was held.
+    expect(gap(early(115.1, 115.3))).toMatchObject({ dropped: true, held: false });
+  });
+});

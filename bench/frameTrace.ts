@@ -162,15 +162,25 @@ export interface FrameFigures {
   drawFrames: number;
   /** Frame slots Chromium reports as dropped (DroppedFrame) in the window. */
   dropped: number;
-  /** From the last input event to the first displayed frame after the last full-detail draw, ms (NaN if none). */
-  settleMs: number;
   /**
-   * Where `settleMs` goes, ms (NaN where a part is missing from the trace): `restMs`, from the
-   * last input event to the last frame displayed before the full-detail one — the view standing
+   * From the last input event to the first displayed frame after the last full-detail draw, ms
+   * (NaN if none). The clock starts when the browser forwarded that event to the page (the end
+   * of its EventLatency's GenerationToBrowserMain stage), where a real mouse's event is within a
+   * millisecond of the hand: DevTools holds every injected wheel event until the page has made a
+   * frame (`heldMs`; see `held`), which no real mouse's event waits for.
+   */
+  settleMs: number;
+  /** The same, with the clock started when DevTools created the last input event (so including `heldMs`). */
+  settleFromCreatedMs: number;
+  /** How long DevTools held the last input event before forwarding it, ms (wheel events: until the page made a frame). */
+  heldMs: number;
+  /**
+   * Where `settleMs` goes, ms (NaN where a part is missing from the trace), each from the last
+   * input event's forwarding (as `settleMs`): `restMs`, to the last frame displayed before the full-detail one — the view standing
    * still on screen, still the moved drawing (the input's way through Chromium to the page and
    * one frame of it on screen; where the view comes to rest at a zoom on show, the frame of its
-   * move to a whole pixel, which comes after the request); `askMs`, from the last input event to
-   * the page's last request to the raster workers; `rasterMs`, from that request to the end of
+   * move to a whole pixel, which comes after the request); `askMs`, to the page's last request
+   * to the raster workers; `rasterMs`, from that request to the end of
    * the last worker task that followed it, of which `rasterCpuMs` the workers' CPU in all (more
    * than `rasterMs` when both drew at once); `showMs`, from that end to the full-detail frame on
    * screen.
@@ -197,7 +207,7 @@ export interface FrameFigures {
    * Frame intervals over 33 ms, each with the kinds of input sent in it (EventLatency's
    * event_type, e.g. MOUSE_RELEASED_EVENT, MOUSE_WHEEL_EVENT): says where in the gesture they fall.
    */
-  longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean }[];
+  longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean; held: boolean }[];
   /**
    * Long intervals in which a pan / zoom step (a drag move or a wheel step) had reached the
    * page's renderer before a vsync that then showed nothing new: frames the page dropped. The
@@ -208,6 +218,17 @@ export interface FrameFigures {
    * (the raster workers) a step can arrive late, and that counts here as waiting too.
    */
   longFramesDropped: number;
+  /**
+   * Long intervals at whose first empty vsync a wheel step had been sent but DevTools was still
+   * holding it (whether or not the page then also dropped a frame). Chromium's DevTools input
+   * handler forwards an injected wheel event only once the page has made a frame
+   * (content/browser/devtools/protocol/input_handler.cc, DispatchWebMouseEvent:
+   * InsertVisualStateCallback, "We make sure the compositor is up to date before sending a wheel
+   * event"); a real mouse's wheel event is forwarded at once. At the first wheel step after a
+   * drag the page had no frame to make, so the step waited for one, and reached the page a frame
+   * or two after a real mouse's would have.
+   */
+  longFramesHeld: number;
 }
 
 type TaskEvent = TraceEvent & { tdur?: number };
@@ -275,12 +296,27 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   // When each view-moving input reached the renderer (the end of its EventLatency's
   // BrowserMainToRendererCompositor stage), and the renderer's vsyncs (its compositor's BeginFrames).
   // Chromium reuses the async ids, so each stage event belongs to the latest EventLatency of its id.
-  const latest = new Map<string, string>();
+  // Also when the browser forwarded each input to the page (the end of its GenerationToBrowserMain stage).
+  const latest = new Map<string, TraceEvent>();
   const arrivals: number[] = [];
+  const forwarded = new Map<TraceEvent, number>();
   for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
-    if (isInput(e)) latest.set(idOf(e), kindOf(e));
-    else if (e.name === 'BrowserMainToRendererCompositor' && e.ph === 'e' && /WHEEL|DRAGGED/.test(latest.get(idOf(e)) ?? '')) arrivals.push(e.ts);
+    if (isInput(e)) latest.set(idOf(e), e);
+    else if (e.ph !== 'e') continue;
+    else if (e.name === 'BrowserMainToRendererCompositor' && /WHEEL|DRAGGED/.test(kindOf(latest.get(idOf(e)) ?? e))) arrivals.push(e.ts);
+    else if (e.name === 'GenerationToBrowserMain') {
+      const i = latest.get(idOf(e));
+      if (i && !forwarded.has(i)) forwarded.set(i, e.ts);
+    }
   }
+  const forwardOf = (e: TraceEvent) => forwarded.get(e) ?? e.ts;
+  // When the browser had the last input, as it has a real mouse's within a millisecond.
+  const t1Forwarded = Math.max(...events.filter(isInput).map(forwardOf));
+  // Inputs DevTools held (by more than a millisecond): sent, but not yet forwarded to the page.
+  const holds = events
+    .filter(isInput)
+    .map((e) => ({ from: e.ts, to: forwardOf(e) }))
+    .filter((h) => h.to - h.from > 1000);
   const renderer = stamped(events, FULL_DRAW_STAMP)[0]?.pid;
   const vsyncs = events
     .filter((e) => e.name === 'BeginFrame' && e.pid === renderer && names.get(`${e.pid}:${e.tid}`) === 'Compositor')
@@ -298,7 +334,8 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     const to = vsyncBefore(end);
     const missed = vsyncs.filter((v) => v > from && v < to);
     const dropped = missed.some((v) => arrivals.some((a) => a > from && a < v));
-    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped }];
+    const held = missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
+    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held }];
   });
   // The last drawing asked of the raster workers before the full-detail draw, and their tasks
   // after it (the raster workers are dedicated workers: Chromium's own pool threads are
@@ -311,8 +348,8 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   const rasterEnd = Math.max(...workerTasks.map((e) => e.ts + (e.dur ?? 0)), -Infinity);
   const ms = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) ? NaN : (b - a) / 1000);
   const redraw = {
-    restMs: ms(t1, restFrame),
-    askMs: ms(t1, askedAt),
+    restMs: ms(t1Forwarded, restFrame),
+    askMs: ms(t1Forwarded, askedAt),
     rasterMs: workerTasks.length ? ms(askedAt, rasterEnd) : NaN,
     rasterCpuMs: workerTasks.reduce((a, e) => a + (e.tdur ?? 0), 0) / 1000,
     workerTasks: workerTasks.length,
@@ -334,11 +371,14 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     max: Math.max(...intervals),
     drawFrames,
     dropped,
-    settleMs: Number.isFinite(lastFull) && onScreen !== undefined ? (onScreen - t1) / 1000 : NaN,
+    settleMs: Number.isFinite(lastFull) && onScreen !== undefined ? (onScreen - t1Forwarded) / 1000 : NaN,
+    settleFromCreatedMs: Number.isFinite(lastFull) && onScreen !== undefined ? (onScreen - t1) / 1000 : NaN,
+    heldMs: (t1Forwarded - t1) / 1000,
     fullDrawsInMotion: stamps.filter((t) => t >= t0 && t <= t1).length,
     rasterRequestsInMotion: stamped(events, RASTER_REQUEST_STAMP).filter((e) => e.ts >= t0 && e.ts <= t1).length,
     rasterDropped: stamped(events, RASTER_DROPPED_STAMP).length,
     longFrames,
     longFramesDropped: longFrames.filter((l) => l.dropped).length,
+    longFramesHeld: longFrames.filter((l) => l.held).length,
   };
 }
