@@ -219,8 +219,9 @@ export interface FrameFigures {
    */
   longFramesDropped: number;
   /**
-   * Long intervals at whose first empty vsync a wheel step had been sent but DevTools was still
-   * holding it (whether or not the page then also dropped a frame). Chromium's DevTools input
+   * Long intervals that waited for input (not dropped) while, at their first empty vsync, a
+   * wheel step had been sent but DevTools was still holding it. (A dropped frame counts as the
+   * page's even then: in a run of wheel steps one is nearly always being held.) Chromium's DevTools input
    * handler forwards an injected wheel event only once the page has made a frame
    * (content/browser/devtools/protocol/input_handler.cc, DispatchWebMouseEvent:
    * InsertVisualStateCallback, "We make sure the compositor is up to date before sending a wheel
@@ -334,7 +335,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     const to = vsyncBefore(end);
     const missed = vsyncs.filter((v) => v > from && v < to);
     const dropped = missed.some((v) => arrivals.some((a) => a > from && a < v));
-    const held = missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
+    const held = !dropped && missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
     return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held }];
   });
   // The last drawing asked of the raster workers before the full-detail draw, and their tasks

@@ -103,13 +103,13 @@ export async function run(): Promise<void> {
       const long = f.intervals.filter((x) => x > 33.4).length;
       console.log(
         `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step had reached the page before a vsync that showed nothing new); ` +
-          `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between); ${f.longFramesHeld} began with a wheel step sent but ` +
+          `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between), ${f.longFramesHeld} of them for a wheel step sent but ` +
           `held by DevTools (it forwards an injected wheel event only once the page has made a frame; a real mouse's is forwarded at once)`,
       );
       for (const l of f.longFrames)
         console.log(
           `    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ` +
-            `${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}${l.held ? '; a wheel step was held by DevTools at its first empty vsync' : ''}`,
+            `${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}${l.held ? ': a wheel step DevTools was holding' : ''}`,
         );
       console.log(
         `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
