@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameFigures, FULL_DRAW_STAMP, type TraceEvent } from './frameTrace';
+import { frameFigures, FULL_DRAW_STAMP, panZoomGesture, type TraceEvent } from './frameTrace';
 
 const MAIN = 1;
 const COMPOSITOR = 2;
@@ -52,6 +52,46 @@ describe('frame figures from a DevTools trace', () => {
     expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), arrived]).longFrames.map((x) => x.dropped)).toEqual([true]);
     // A gap at the end of the motion counts too (the last frame to the last input).
     expect(frameFigures(trace([21.3, 38, 54.7, 71.4, 88.1, 104.8])).longFrames.map((x) => Math.round(x.ms * 10) / 10)).toEqual([55.2]);
+  });
+});
+
+describe('frames while dragging', () => {
+  it('counts the displayed frames between each press and its release, over the drags\' own time', () => {
+    const ev = [...trace([38, 54.7, 71.4, 88.1, 104.8, 121.5, 138.2, 154.9]), input(160, 'MOUSE_RELEASED_EVENT', 21)];
+    // A wheel step and a frame after the release: in the motion, not in a drag.
+    ev.push(input(190, 'MOUSE_WHEEL_EVENT', 22), shown(180));
+    const f = frameFigures(ev);
+    expect(f.dragging.displayed).toBe(8);
+    expect(f.dragging.ms).toBeCloseTo(160, 6);
+    expect(f.dragging.fps).toBeCloseTo(50, 6);
+    expect(f.displayed).toBe(9);
+  });
+});
+
+describe('the gesture', () => {
+  it('turns a notched wheel 5 notches of 120 a phase, 40 ms apart, and ends at its starting zoom or a notch in', () => {
+    const g = panZoomGesture(700, 450, 8, 20, 'notched');
+    const wheel = g.filter((e) => e.params.type === 'mouseWheel');
+    expect(wheel.map((e) => e.params.deltaY)).toEqual([...Array(5).fill(-120), ...Array(5).fill(120), ...Array(5).fill(-120), ...Array(5).fill(120), -120]);
+    expect(wheel.slice(1, 5).map((e, k) => e.at - wheel[k].at)).toEqual([40, 40, 40, 40]);
+    // Every event in a slot of its own, in order.
+    expect(g.every((e, k) => k === 0 || e.at > g[k - 1].at)).toBe(true);
+    expect(panZoomGesture(700, 450, 8, 0, 'notched').filter((e) => e.params.type === 'mouseWheel')).toHaveLength(20);
+    // The smooth wheel as before: 80 steps of 8 a phase and 20 more in.
+    expect(panZoomGesture(700, 450, 8, 20).filter((e) => e.params.type === 'mouseWheel')).toHaveLength(340);
+  });
+});
+
+describe('the motion window', () => {
+  it('leaves out input events the trace has after the gesture was sent (Chromium\'s own phase-end wheel event)', () => {
+    const ev = [...trace([38, 54.7, 71.4, 88.1, 104.8, 121.5, 138.2, 154.9]), input(660, 'MOUSE_WHEEL', 30), shown(670)];
+    // Without the gesture's length the late wheel event stretches the motion to 660 ms.
+    expect(frameFigures(ev).motionMs).toBeCloseTo(660, 6);
+    const f = frameFigures(ev, 160);
+    expect(f.motionMs).toBeCloseTo(160, 6);
+    expect(f.inputEvents).toBe(21);
+    // The full-detail frame at 215 comes 55 ms after the last input of the gesture.
+    expect(f.settleMs).toBeCloseTo(55, 6);
   });
 });
 

@@ -73,20 +73,35 @@ export interface ScriptedInput {
 export const INPUT_PERIOD_MS = 8; // a USB mouse polled at 125 Hz
 
 /**
- * The pan-and-zoom gesture of the viewer bench, one event every 8 ms, around the pane centre:
- * phases of 80 events (640 ms) alternating a left-button drag (the pointer walks a circle of
- * 120 px radius, about 1.2 px per ms) and wheel zoom at a wandering cursor (deltaY ∓8 per event,
- * a smooth wheel / trackpad; in, then back out, so the view stays around the fit where every
- * polygon is visible). `phases` × 640 ms of motion in all, ending (with 8 phases) back at the
- * zoom it started from, panned; `endZoom` adds that many wheel steps in at the end.
+ * How the gesture's wheel turns. `smooth`: a high-resolution wheel or trackpad, one step of
+ * deltaY ∓8 in every 8-ms slot (80 a phase). `notched`: an ordinary wheel, whose every notch is
+ * deltaY ∓120 in Chromium on Linux (X11 buttons 4 / 5; measured), flicked at 25 notches a second
+ * (one every 5 slots), 5 notches a phase: about the zoom of 80 smooth steps (600 px of delta
+ * against 640), with the pointer held still, as a hand does while it turns the wheel.
  */
-export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0): ScriptedInput[] {
+export type WheelStyle = 'smooth' | 'notched';
+export const NOTCH_DELTA = 120;
+export const NOTCH_SLOTS = 5;
+const NOTCHES_PER_PHASE = 5;
+
+/**
+ * The pan-and-zoom gesture of the viewer bench, one event every 8 ms (or, with a notched wheel,
+ * one notch every 40 ms), around the pane centre: phases alternating a left-button drag of 80
+ * moves (640 ms; the pointer walks a circle of 120 px radius, about 1.2 px per ms) and wheel
+ * zoom (in, then back out, so the view stays around the fit where every polygon is visible). With
+ * 8 phases it ends back at the zoom it started from, panned; `endZoom` adds that many smooth
+ * wheel steps in at the end (with a notched wheel, as many notches as make about the same delta,
+ * at least one).
+ */
+export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0, wheel: WheelStyle = 'smooth'): ScriptedInput[] {
   const out: ScriptedInput[] = [];
   const per = 80;
   let i = 0;
   let x = cx;
   let y = cy;
   const at = () => i * INPUT_PERIOD_MS;
+  const step = (wx: number, wy: number, deltaY: number) =>
+    out.push({ at: at(), params: { type: 'mouseWheel', x: wx, y: wy, deltaX: 0, deltaY, button: 'none', buttons: 0 } });
   for (let ph = 0; ph < phases; ph++) {
     if (ph % 2 === 0) {
       // Every event in its own 8-ms slot, as one report of a 125 Hz mouse: a press and the
@@ -104,12 +119,16 @@ export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0):
       }
       out.push({ at: at(), params: { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 } });
       i++;
+    } else if (wheel === 'notched') {
+      const dir = ph % 4 === 1 ? -1 : 1;
+      // The next event (a press, or the final notches) 40 ms after the last notch, as the notches.
+      for (let k = 0; k < NOTCHES_PER_PHASE; k++, i += NOTCH_SLOTS) step(x, y, NOTCH_DELTA * dir);
     } else {
       const dir = ph % 4 === 1 ? -1 : 1;
       for (let k = 0; k < per; k++, i++) {
         const wx = Math.round(cx + 200 * Math.sin((i / per) * 3));
         const wy = Math.round(cy + 150 * Math.cos((i / per) * 2));
-        out.push({ at: at(), params: { type: 'mouseWheel', x: wx, y: wy, deltaX: 0, deltaY: 8 * dir, button: 'none', buttons: 0 } });
+        step(wx, wy, 8 * dir);
       }
       x = Math.round(cx + 200 * Math.sin((i / per) * 3));
       y = Math.round(cy + 150 * Math.cos((i / per) * 2));
@@ -117,18 +136,30 @@ export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0):
       i++;
     }
   }
-  // Then `endZoom` more wheel steps in (deltaY -8 each): the view comes to rest at a zoom no
-  // drawing was made at, so the whole view is drawn again (without them it ends at the zoom it
-  // started from, and the last drawing, moved, is most of the new one).
-  for (let k = 0; k < endZoom; k++, i++) out.push({ at: at(), params: { type: 'mouseWheel', x, y, deltaX: 0, deltaY: -8, button: 'none', buttons: 0 } });
+  // Then more wheel steps in: the view comes to rest at a zoom no drawing was made at, so the
+  // whole view is drawn again (without them it ends at the zoom it started from, and the last
+  // drawing, moved, is most of the new one).
+  if (wheel === 'notched') {
+    const notches = endZoom > 0 ? Math.max(1, Math.round((endZoom * 8) / NOTCH_DELTA)) : 0;
+    for (let k = 0; k < notches; k++, i += NOTCH_SLOTS) step(x, y, -NOTCH_DELTA);
+  } else for (let k = 0; k < endZoom; k++, i++) step(x, y, -8);
   return out;
 }
+
+/** Sends one scripted event to the browser (through CDP, or through the X server: x11Input.ts). */
+export type SendInput = (e: ScriptedInput) => Promise<unknown> | void;
+
+/** Sends scripted events through CDP `Input.dispatchMouseEvent`. */
+export const cdpInput =
+  (cdp: CDPSession): SendInput =>
+  (e) =>
+    cdp.send('Input.dispatchMouseEvent', e.params as never);
 
 /**
  * Sends the events at their times (a deadline loop on Node's clock, not awaiting each reply: a
  * real mouse does not wait for the page either). Returns the send times actually achieved.
  */
-export async function playInput(cdp: CDPSession, events: readonly ScriptedInput[]): Promise<number[]> {
+export async function playInput(send: SendInput, events: readonly ScriptedInput[]): Promise<number[]> {
   const sent: number[] = [];
   const pending: Promise<unknown>[] = [];
   const t0 = performance.now();
@@ -136,7 +167,7 @@ export async function playInput(cdp: CDPSession, events: readonly ScriptedInput[
     const wait = t0 + e.at - performance.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     sent.push(performance.now() - t0);
-    pending.push(cdp.send('Input.dispatchMouseEvent', e.params as never));
+    pending.push(Promise.resolve(send(e)));
   }
   await Promise.all(pending);
   return sent;
@@ -148,6 +179,11 @@ export interface FrameFigures {
   inputEvents: number;
   displayed: number;
   fps: number;
+  /**
+   * The drags alone (each from its press to its release, when input comes in every 8-ms slot
+   * whatever the wheel is like): displayed frames in them, their time in all, and the fps.
+   */
+  dragging: { displayed: number; ms: number; fps: number };
   /** Between consecutive displayed frames in the motion window, and from the last to the last input, ms. */
   intervals: number[];
   /**
@@ -254,8 +290,16 @@ const stamped = (events: readonly TraceEvent[], stamp: string) => events.filter(
  * Reads the figures from a trace. A displayed frame is a `Display::FrameDisplayed` event of the
  * viz compositor (the GPU process, here with the software output surface): a frame that reached
  * the screen with new damage. Frames in the motion window (first to last input event) count.
+ *
+ * `gestureMs`, when given: how long the scripted input took to send, first event to last. Input
+ * events the trace has later than that after the first (with 25 ms to spare) are not the
+ * gesture's but Chromium's own: after a notched wheel's last notch the browser sends the page a
+ * wheel event of its own 500 ms later (delta 0, phase ended: MouseWheelPhaseHandler), which
+ * would otherwise stretch the motion by half a second.
  */
-export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
+export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infinity): FrameFigures {
+  const firstInput = Math.min(...allEvents.filter(isInput).map((e) => e.ts));
+  const events = allEvents.filter((e) => !isInput(e) || e.ts <= firstInput + (gestureMs + 25) * 1000);
   const inputs = events.filter(isInput).map((e) => e.ts);
   const sentKinds = events
     .filter(isInput)
@@ -274,6 +318,14 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
   if (inWin.length) intervals.push((t1 - inWin[inWin.length - 1]) / 1000);
   const firstMove = events.filter((e) => isInput(e) && /DRAGGED|WHEEL/.test(kindOf(e))).reduce((m, e) => Math.min(m, e.ts), Infinity);
   const firstFrame = inWin.length ? { fromInputMs: (inWin[0] - t0) / 1000, fromMoveMs: (inWin[0] - firstMove) / 1000 } : { fromInputMs: NaN, fromMoveMs: NaN };
+  const presses = sentKinds.filter((x) => /PRESSED/.test(x.kind)).map((x) => x.ts);
+  const releases = sentKinds.filter((x) => /RELEASED/.test(x.kind)).map((x) => x.ts);
+  const drags = presses.flatMap((p) => {
+    const r = releases.filter((t) => t > p).sort((a, b) => a - b)[0];
+    return r === undefined ? [] : [[p, r] as const];
+  });
+  const dragMs = drags.reduce((a, [p, r]) => a + (r - p) / 1000, 0);
+  const dragFrames = inWin.filter((t) => drags.some(([p, r]) => t > p && t <= r)).length;
   const drawFrames = events.filter((e) => e.name === 'DrawFrame' && e.ts >= t0 && e.ts <= t1).length;
   const dropped = events.filter((e) => e.name === 'DroppedFrame' && e.ts >= t0 && e.ts <= t1).length;
   const stamps = stamped(events, FULL_DRAW_STAMP).map((e) => e.ts + (e.dur ?? 0));
@@ -366,6 +418,7 @@ export function frameFigures(events: readonly TraceEvent[]): FrameFigures {
     inputEvents: inputs.length,
     displayed: inWin.length,
     fps: inWin.length / (motionMs / 1000),
+    dragging: { displayed: dragFrames, ms: dragMs, fps: dragMs > 0 ? dragFrames / (dragMs / 1000) : NaN },
     intervals,
     median: quantile(intervals, 0.5),
     p95: quantile(intervals, 0.95),

@@ -2,8 +2,15 @@
  * Case viewer frames, as Chromium displays them: the harness's dense case (one 4000×3000 image,
  * 5,000 polygons in mixed states, 1400×900 window) in Debian Chromium, headless with
  * --disable-gpu (the page's canvases and the compositor rasterise in software), panned and
- * zoomed by a scripted mouse at 125 Hz (CDP Input.dispatchMouseEvent every 8 ms: drags, then
- * wheel zoom) for about 5 s while a DevTools trace records. Frame figures come from the trace
+ * zoomed by a scripted mouse at 125 Hz (drags, then wheel zoom) for about 5 s while a DevTools
+ * trace records. Two ways in for the input, each run in turn (BENCH_INPUT=cdp, x11 or both; both
+ * by default where Debian's `xvfb` is installed):
+ * - `cdp`: headless, CDP Input.dispatchMouseEvent every 8 ms, the wheel a smooth one (∓8 a step,
+ *   every slot). DevTools holds each injected wheel event until the page has made a frame, a
+ *   wait no real mouse's event has: it makes pauses mid-gesture that a real wheel does not;
+ * - `x11`: headful Chromium on Xvfb, the input made by the X server itself (XTEST: x11Input.ts),
+ *   as a real mouse's is, the drags every 8 ms and the wheel an ordinary notched one (∓120 a
+ *   notch, 25 notches a second). Frame figures come from the trace
  * (see frameTrace.ts: a displayed frame is a viz `Display::FrameDisplayed`), not from
  * requestAnimationFrame, which ticks every 16.7 ms whether or not a frame is shown (its count is
  * printed too, to show the difference). Also: the time from the last input event until the
@@ -15,11 +22,13 @@
  * panel); BENCH_PROFILE=1 adds a CPU profile of the page during the gesture.
  */
 import { writeFileSync } from 'node:fs';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import type {} from '../harness/hooks';
 import { printHeaviest, type CpuProfile } from './cpuProfile';
-import { FULL_DRAW_STAMP, frameFigures, INPUT_PERIOD_MS, panZoomGesture, playInput, quantile, startTrace, stopTrace } from './frameTrace';
+import { cdpInput, FULL_DRAW_STAMP, frameFigures, INPUT_PERIOD_MS, panZoomGesture, playInput, quantile, startTrace, stopTrace, type SendInput, type WheelStyle } from './frameTrace';
+import { connectXTest, xInput } from './x11Input';
+import { hasXvfb, startXvfb } from './xvfb';
 import { serveBuiltApp } from './servedApp';
 
 async function openDense(page: Page, url: string): Promise<number> {
@@ -37,106 +46,211 @@ async function openDense(page: Page, url: string): Promise<number> {
   return (performance.now() - t0) / 1000;
 }
 
+/** A browser and how input reaches its pages. */
+interface InputWay {
+  name: 'cdp' | 'x11';
+  label: string;
+  wheel: WheelStyle;
+  browser: Browser;
+  /** A fresh 1400×900 page, and how to send it input (given its CDP session). */
+  newPage: () => Promise<Page>;
+  sender: (page: Page, cdp: CDPSession) => Promise<SendInput>;
+  close: () => Promise<void>;
+}
+
+const VIEWPORT = { width: 1400, height: 900 };
+
+async function cdpWay(): Promise<InputWay> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS.filter((a) => a !== '--disable-quic') });
+  return {
+    name: 'cdp',
+    label: `CDP Input.dispatchMouseEvent, headless Chromium ${browser.version()}, smooth wheel (∓8 every 8 ms)`,
+    wheel: 'smooth',
+    browser,
+    newPage: () => browser.newPage({ viewport: VIEWPORT }),
+    sender: async (_page, cdp) => cdpInput(cdp),
+    close: () => browser.close(),
+  };
+}
+
+/**
+ * Headful Chromium on its own Xvfb, its window sized so the page is 1400×900 like the headless
+ * one's, input made by the X server (XTEST). Before a page is measured, a pointer move is checked
+ * to land where the page expects it.
+ */
+async function x11Way(): Promise<InputWay> {
+  const xvfb = await startXvfb();
+  const env = { ...process.env, DISPLAY: `:${xvfb.display}` };
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: false,
+    env,
+    args: [...CHROMIUM_ARGS.filter((a) => a !== '--disable-quic'), '--window-position=0,0', `--window-size=${VIEWPORT.width},${VIEWPORT.height + 200}`],
+  });
+  const x = await connectXTest(xvfb.display);
+  return {
+    name: 'x11',
+    label: `the X server (XTEST on Xvfb :${xvfb.display}), headful Chromium ${browser.version()}, notched wheel (∓120 a notch, 25 a second)`,
+    wheel: 'notched',
+    browser,
+    newPage: async () => {
+      const ctx = await browser.newContext({ viewport: null });
+      const page = await ctx.newPage();
+      // The window's height less the browser's own bars: a page of 1400×900.
+      const cdp = await ctx.newCDPSession(page);
+      const { windowId } = (await cdp.send('Browser.getWindowForTarget')) as { windowId: number };
+      const { outer, inner } = (await page.evaluate('({ outer: outerHeight, inner: innerHeight })')) as { outer: number; inner: number };
+      await cdp.send('Browser.setWindowBounds', { windowId, bounds: { left: 0, top: 0, width: VIEWPORT.width, height: VIEWPORT.height + outer - inner } });
+      await cdp.detach();
+      await page.waitForFunction(`innerWidth === ${VIEWPORT.width} && innerHeight === ${VIEWPORT.height}`, undefined, { timeout: 5000 });
+      return page;
+    },
+    sender: async (page) => {
+      const g = (await page.evaluate('({ x: screenX + outerWidth - innerWidth, y: screenY + outerHeight - innerHeight })')) as { x: number; y: number };
+      // Check: a move to (3, 5) in the page reaches it there.
+      const seen = page.evaluate(
+        () => new Promise<[number, number]>((resolve) => window.addEventListener('pointermove', (e) => resolve([e.clientX, e.clientY]), { once: true })),
+      );
+      x.move(g.x + 3, g.y + 5);
+      await x.sync();
+      const [cx, cy] = await seen;
+      if (cx !== 3 || cy !== 5) throw new Error(`an X pointer move to the page's (3, 5) reached it at (${cx}, ${cy})`);
+      if (x.errors.length) throw new Error(`the X server refused input: ${x.errors.join('; ')}`);
+      return xInput(x, g);
+    },
+    close: async () => {
+      x.close();
+      await browser.close();
+      xvfb.close();
+    },
+  };
+}
+
+function inputWays(): (() => Promise<InputWay>)[] {
+  const asked = process.env.BENCH_INPUT ?? 'both';
+  const x11 = asked === 'x11' || asked === 'both';
+  if (x11 && !hasXvfb()) {
+    console.log('!!! viewer: Xvfb is not installed (apt-get install xvfb): the real-input (x11) runs are SKIPPED, CDP input only');
+    return asked === 'x11' ? [] : [cdpWay];
+  }
+  return [...(asked === 'x11' ? [] : [cdpWay]), ...(x11 ? [x11Way] : [])];
+}
+
 export async function run(): Promise<void> {
   const app = await serveBuiltApp('benchlens-viewer-bench');
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS.filter((a) => a !== '--disable-quic') });
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
-  console.log(`Chromium ${browser.version()}, headless, --disable-gpu: canvas and compositor rasterise in software`);
+  // Two endings: back at the zoom the gesture started from (the view at rest is the last
+  // drawing moved by whole pixels plus the strips the pan exposed: useFullDetail's shift), and
+  // further in (a zoom no drawing was made at: the whole view is drawn again).
+  const endings = [
+    { name: 'ends at the starting zoom, panned', endZoom: 0 },
+    { name: 'ends at a new zoom', endZoom: 20 },
+  ];
   try {
-    // Two endings: back at the zoom the gesture started from (the view at rest is the last
-    // drawing moved by whole pixels plus the strips the pan exposed: useFullDetail's shift), and
-    // 20 wheel steps further in (a zoom no drawing was made at: the whole view is drawn again).
-    const endings = [
-      { name: 'ends at the starting zoom, panned', endZoom: 0 },
-      { name: 'ends at a new zoom', endZoom: 20 },
-    ];
-    for (let r = 0; r < runs; r++) for (const ending of endings) {
-      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-      const loadS = await openDense(page, app.url);
-      if (r === 0) console.log(`dense5000 first full draw: ${loadS.toFixed(2)} s after navigation (incl. generating the 12 MP test image)`);
-      // Let the first draw's follow-ups (mip levels of the image) finish before the clock starts.
-      await page.waitForTimeout(1500);
-      const pane = (await page.getByTestId('viewer-pane-0').boundingBox())!;
-      const gesture = panZoomGesture(pane.x + pane.width / 2, pane.y + pane.height / 2, 8, ending.endZoom);
-      const cdp = await page.context().newCDPSession(page);
-      // rAF callbacks during the gesture, for comparison with the displayed frames only.
-      await page.evaluate(`(() => { window.__raf = 0; window.__rafStop = false;
-        const tick = () => { window.__raf++; if (!window.__rafStop) requestAnimationFrame(tick); };
-        requestAnimationFrame(tick); })()`);
-      const profile = process.env.BENCH_PROFILE === '1';
-      if (profile) {
-        await cdp.send('Profiler.enable');
-        await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-        await cdp.send('Profiler.start');
+    for (const make of inputWays()) {
+      const way = await make();
+      console.log(`input through ${way.label}; --disable-gpu: canvas and compositor rasterise in software`);
+      try {
+        for (let r = 0; r < runs; r++) for (const ending of endings) {
+          const page = await way.newPage();
+          await measure(way, page, app.url, r, runs, ending);
+          await page.context().close();
+        }
+      } finally {
+        await way.close();
       }
-      await startTrace(cdp);
-      const rafBefore = (await page.evaluate('window.__raf')) as number;
-      const sent = await playInput(cdp, gesture);
-      const rafAfter = (await page.evaluate('window.__raf')) as number;
-      // Motion is over: leave time for the full-detail redraw to reach the screen.
-      await page.waitForTimeout(1500);
-      const events = await stopTrace(cdp);
-      if (profile) {
-        const cpu = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
-        printHeaviest(cpu, 12);
-        if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}${ending.endZoom ? '.zoom' : ''}.cpuprofile`, JSON.stringify(cpu));
-      }
-      await page.evaluate('window.__rafStop = true');
-      if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${r + 1}${ending.endZoom ? '.zoom' : ''}.json`, JSON.stringify({ traceEvents: events }));
-      const f = frameFigures(events);
-      const gaps = sent.slice(1).map((t, k) => t - sent[k]);
-      const t = await page.evaluate(() => window.__viewer!.handle!.transform());
-      const rafFps = (rafAfter - rafBefore) / (sent[sent.length - 1] / 1000);
-      console.log(
-        `dense5000 pan + zoom (${ending.name}), run ${r + 1}/${runs}: ${f.inputEvents} input events in ${(f.motionMs / 1000).toFixed(2)} s ` +
-          `(sent every ${INPUT_PERIOD_MS} ms; achieved median ${quantile(gaps, 0.5).toFixed(1)} ms, p95 ${quantile(gaps, 0.95).toFixed(1)} ms; ` +
-          `in the trace the longest pause ${f.inputGapMax.toFixed(0)} ms, ${f.inputGapsOver50} pauses ≥ 50 ms), final zoom ${(t.scale * 100).toFixed(0)}%`,
-      );
-      console.log(
-        `  displayed: ${f.displayed} frames = ${f.fps.toFixed(1)} fps; frame interval median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +
-          `max ${f.max.toFixed(1)} ms; ${f.intervals.filter((x) => x > 33.4).length} frames over 33 ms — target ≥ 60 fps, none over 33 ms`,
-      );
-      console.log(
-        `  first frame on screen ${f.firstFrame.fromMoveMs.toFixed(1)} ms after the first drag move, ${f.firstFrame.fromInputMs.toFixed(1)} ms after the press ` +
-          `before it: the gesture's latency, not a frame interval`,
-      );
-      const long = f.intervals.filter((x) => x > 33.4).length;
-      console.log(
-        `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step had reached the page before a vsync that showed nothing new); ` +
-          `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between), ${f.longFramesHeld} of them for a wheel step sent but ` +
-          `held by DevTools (it forwards an injected wheel event only once the page has made a frame; a real mouse's is forwarded at once)`,
-      );
-      for (const l of f.longFrames)
-        console.log(
-          `    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ` +
-            `${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}${l.held ? ': a wheel step DevTools was holding' : ''}`,
-        );
-      console.log(
-        `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
-          `${f.rasterRequestsInMotion} raster-worker drawings started during the motion, ${f.rasterDropped} dropped (the view moved on); ` +
-          `rAF callbacks ${(rafFps).toFixed(1)} per s (what the old bench printed as fps)`,
-      );
-      const th = (n: string, label: string) => {
-        const x = f.threads[n] ?? { wall: 0, cpu: 0 };
-        return `${label} ${x.wall.toFixed(0)} ms busy / ${x.cpu.toFixed(0)} ms CPU (${(x.cpu / Math.max(1, f.displayed)).toFixed(1)} ms CPU per displayed frame)`;
-      };
-      console.log(`  threads over the ${(f.motionMs / 1000).toFixed(2)} s: ${th('CrRendererMain', 'page main')}; ${th('Compositor', 'page compositor')}; ${th('VizCompositorThread', 'viz (software compositing)')}`);
-      console.log(
-        `  full-detail redraw on screen ${Number.isNaN(f.settleMs) ? `never (no "${FULL_DRAW_STAMP}" after the motion)` : `${f.settleMs.toFixed(0)} ms`} after the last input event ` +
-          `reached the browser, drawn by ${await page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.drawnBy ?? '?')} — target ≤ 100 ms ` +
-          `(${Number.isNaN(f.settleFromCreatedMs) ? '?' : f.settleFromCreatedMs.toFixed(0)} ms after DevTools created it; it held it ${f.heldMs.toFixed(0)} ms)`,
-      );
-      const d = f.redraw;
-      const n = (x: number) => (Number.isNaN(x) ? '?' : x.toFixed(0));
-      console.log(
-        `    of which: the view at rest on screen (still the moved drawing) after ${n(d.restMs)} ms; the raster workers asked after ${n(d.askMs)} ms; ` +
-          `their parts done ${n(d.rasterMs)} ms later in ${d.workerTasks} tasks (${n(d.rasterCpuMs)} ms worker CPU); on screen ${n(d.showMs)} ms after that`,
-      );
-      await cdp.detach();
-      await page.close();
     }
   } finally {
-    await browser.close();
     await app.close();
   }
+}
+
+async function measure(way: InputWay, page: Page, url: string, r: number, runs: number, ending: { name: string; endZoom: number }): Promise<void> {
+  const loadS = await openDense(page, url);
+  if (r === 0) console.log(`dense5000 first full draw: ${loadS.toFixed(2)} s after navigation (incl. generating the 12 MP test image)`);
+  // Let the first draw's follow-ups (mip levels of the image) finish before the clock starts.
+  await page.waitForTimeout(1500);
+  const pane = (await page.getByTestId('viewer-pane-0').boundingBox())!;
+  const gesture = panZoomGesture(pane.x + pane.width / 2, pane.y + pane.height / 2, 8, ending.endZoom, way.wheel);
+  const cdp = await page.context().newCDPSession(page);
+  // rAF callbacks during the gesture, for comparison with the displayed frames only.
+  await page.evaluate(`(() => { window.__raf = 0; window.__rafStop = false;
+    const tick = () => { window.__raf++; if (!window.__rafStop) requestAnimationFrame(tick); };
+    requestAnimationFrame(tick); })()`);
+  const profile = process.env.BENCH_PROFILE === '1';
+  if (profile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const send = await way.sender(page, cdp);
+  await startTrace(cdp);
+  const rafBefore = (await page.evaluate('window.__raf')) as number;
+  const sent = await playInput(send, gesture);
+  const rafAfter = (await page.evaluate('window.__raf')) as number;
+  // Motion is over: leave time for the full-detail redraw to reach the screen.
+  await page.waitForTimeout(1500);
+  const events = await stopTrace(cdp);
+  if (profile) {
+    const cpu = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
+    printHeaviest(cpu, 12);
+    if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${way.name}.${r + 1}${ending.endZoom ? '.zoom' : ''}.cpuprofile`, JSON.stringify(cpu));
+  }
+  await page.evaluate('window.__rafStop = true');
+  if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${way.name}.${r + 1}${ending.endZoom ? '.zoom' : ''}.json`, JSON.stringify({ traceEvents: events }));
+  // The gesture's own length, so that Chromium's phase-end wheel event 500 ms after a notched wheel is not taken for input.
+  const f = frameFigures(events, sent[sent.length - 1] - sent[0]);
+  const gaps = sent.slice(1).map((t, k) => t - sent[k]);
+  const t = await page.evaluate(() => window.__viewer!.handle!.transform());
+  const rafFps = (rafAfter - rafBefore) / (sent[sent.length - 1] / 1000);
+  console.log(
+    `dense5000 pan + zoom, ${way.name} input (${ending.name}), run ${r + 1}/${runs}: ${f.inputEvents} input events in ${(f.motionMs / 1000).toFixed(2)} s ` +
+      `(sent every ${INPUT_PERIOD_MS} ms${way.wheel === 'notched' ? ', wheel notches every 40 ms' : ''}; achieved median ${quantile(gaps, 0.5).toFixed(1)} ms, p95 ${quantile(gaps, 0.95).toFixed(1)} ms; ` +
+      `in the trace the longest pause ${f.inputGapMax.toFixed(0)} ms, ${f.inputGapsOver50} pauses ≥ 50 ms), final zoom ${(t.scale * 100).toFixed(0)}%`,
+  );
+  console.log(
+    `  displayed: ${f.displayed} frames = ${f.fps.toFixed(1)} fps; frame interval median ${f.median.toFixed(1)} ms, p95 ${f.p95.toFixed(1)} ms, ` +
+      `max ${f.max.toFixed(1)} ms; ${f.intervals.filter((x) => x > 33.4).length} frames over 33 ms — target ≥ 60 fps, none over 33 ms`,
+  );
+  console.log(
+    `  while dragging (press to release, a move every 8 ms): ${f.dragging.displayed} frames in ${(f.dragging.ms / 1000).toFixed(2)} s = ${f.dragging.fps.toFixed(1)} fps` +
+      (way.wheel === 'notched' ? ' (a notched wheel moves the view 25 times a second: the whole motion cannot show 60 new frames a second)' : ''),
+  );
+  console.log(
+    `  first frame on screen ${f.firstFrame.fromMoveMs.toFixed(1)} ms after the first drag move, ${f.firstFrame.fromInputMs.toFixed(1)} ms after the press ` +
+      `before it: the gesture's latency, not a frame interval`,
+  );
+  const long = f.intervals.filter((x) => x > 33.4).length;
+  console.log(
+    `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step had reached the page before a vsync that showed nothing new); ` +
+      `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between), ${f.longFramesHeld} of them for a wheel step sent but ` +
+      `held by DevTools (it forwards an injected wheel event only once the page has made a frame; a real mouse's is forwarded at once)`,
+  );
+  for (const l of f.longFrames)
+    console.log(
+      `    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ` +
+        `${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}${l.held ? ': a wheel step DevTools was holding' : ''}`,
+    );
+  console.log(
+    `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
+      `${f.rasterRequestsInMotion} raster-worker drawings started during the motion, ${f.rasterDropped} dropped (the view moved on); ` +
+      `rAF callbacks ${(rafFps).toFixed(1)} per s (what the old bench printed as fps)`,
+  );
+  const th = (n: string, label: string) => {
+    const x = f.threads[n] ?? { wall: 0, cpu: 0 };
+    return `${label} ${x.wall.toFixed(0)} ms busy / ${x.cpu.toFixed(0)} ms CPU (${(x.cpu / Math.max(1, f.displayed)).toFixed(1)} ms CPU per displayed frame)`;
+  };
+  console.log(`  threads over the ${(f.motionMs / 1000).toFixed(2)} s: ${th('CrRendererMain', 'page main')}; ${th('Compositor', 'page compositor')}; ${th('VizCompositorThread', 'viz (software compositing)')}`);
+  console.log(
+    `  full-detail redraw on screen ${Number.isNaN(f.settleMs) ? `never (no "${FULL_DRAW_STAMP}" after the motion)` : `${f.settleMs.toFixed(0)} ms`} after the last input event ` +
+      `reached the browser, drawn by ${await page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.drawnBy ?? '?')} — target ≤ 100 ms ` +
+      `(${Number.isNaN(f.settleFromCreatedMs) ? '?' : f.settleFromCreatedMs.toFixed(0)} ms after the event was made; the browser held it ${f.heldMs.toFixed(0)} ms before forwarding it)`,
+  );
+  const d = f.redraw;
+  const n = (x: number) => (Number.isNaN(x) ? '?' : x.toFixed(0));
+  console.log(
+    `    of which: the view at rest on screen (still the moved drawing) after ${n(d.restMs)} ms; the raster workers asked after ${n(d.askMs)} ms; ` +
+      `their parts done ${n(d.rasterMs)} ms later in ${d.workerTasks} tasks (${n(d.rasterCpuMs)} ms worker CPU); on screen ${n(d.showMs)} ms after that`,
+  );
+  await cdp.detach();
 }
