@@ -107,14 +107,24 @@ async function x11Way(): Promise<InputWay> {
     },
     sender: async (page) => {
       const g = (await page.evaluate('({ x: screenX + outerWidth - innerWidth, y: screenY + outerHeight - innerHeight })')) as { x: number; y: number };
-      // Check: a move to (3, 5) in the page reaches it there.
-      const seen = page.evaluate(
-        () => new Promise<[number, number]>((resolve) => window.addEventListener('pointermove', (e) => resolve([e.clientX, e.clientY]), { once: true })),
-      );
-      x.move(g.x + 3, g.y + 5);
-      await x.sync();
-      const [cx, cy] = await seen;
-      if (cx !== 3 || cy !== 5) throw new Error(`an X pointer move to the page's (3, 5) reached it at (${cx}, ${cy})`);
+      // Check: a pointer move reaches the page where it was sent. The listener is in place before
+      // the move is sent; a move to where the pointer already is makes no event, so each try
+      // goes to another point.
+      for (let k = 0; ; k++) {
+        const [px, py] = [3 + k, 5 + k];
+        await page.evaluate(() => {
+          const w = window as unknown as { __moved?: Promise<[number, number]> };
+          w.__moved = new Promise((resolve) => window.addEventListener('pointermove', (e) => resolve([e.clientX, e.clientY]), { once: true }));
+        });
+        x.move(g.x + px, g.y + py);
+        await x.sync();
+        const seen = (await page.evaluate(
+          () => Promise.race([(window as unknown as { __moved: Promise<[number, number]> }).__moved, new Promise((r) => setTimeout(() => r(null), 1000))]),
+        )) as [number, number] | null;
+        if (seen && (seen[0] !== px || seen[1] !== py)) throw new Error(`an X pointer move to the page's (${px}, ${py}) reached it at (${seen[0]}, ${seen[1]})`);
+        if (seen) break;
+        if (k === 4) throw new Error('X pointer moves did not reach the page');
+      }
       if (x.errors.length) throw new Error(`the X server refused input: ${x.errors.join('; ')}`);
       return xInput(x, g);
     },

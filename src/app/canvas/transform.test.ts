@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actualSize, fitTransform, panBy, toImage, toScreen, wheelFactor, zoomAt, zoomToRect } from './transform';
+import { actualSize, fitTransform, isWheelNotch, panBy, toImage, toScreen, wheelFactor, zoomAt, zoomToRect } from './transform';
 
 describe('view transform', () => {
   it('fits an image centred in the viewport', () => {
@@ -38,5 +38,13 @@ describe('view transform', () => {
     expect(wheelFactor(-100)).toBeGreaterThan(1);
     expect(wheelFactor(100)).toBeLessThan(1);
     expect(wheelFactor(100) * wheelFactor(-100)).toBeCloseTo(1, 12);
+  });
+});
+
+describe('wheel notches', () => {
+  it('takes an ordinary wheel\'s notch (±120 px on Linux, ±100 on Windows, lines, pages) for a step and a smooth stream\'s few px for part of a motion', () => {
+    const w = (deltaY: number, deltaMode = 0, deltaX = 0) => isWheelNotch({ deltaY, deltaMode, deltaX });
+    expect([w(-120), w(120), w(100), w(-3, 1), w(1, 2), w(0, 0, -120)]).toEqual([true, true, true, true, true, true]);
+    expect([w(-8), w(8), w(49.5), w(-1.25), w(0)]).toEqual([false, false, false, false, false]);
   });
 });

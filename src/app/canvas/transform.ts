@@ -66,3 +66,13 @@ export function wheelFactor(deltaY: number, deltaMode = 0): number {
   const px = deltaMode === 1 ? deltaY * 16 : deltaMode === 2 ? deltaY * 400 : deltaY;
   return Math.exp(-Math.max(-300, Math.min(300, px)) * 0.0015);
 }
+
+/**
+ * Whether a wheel event is a notch of an ordinary wheel (Chromium: ∓120 px on Linux, ∓100 on
+ * Windows; or a delta in lines or pages) rather than one step of a smooth stream (a trackpad or a
+ * high-resolution wheel: a few px every 8–16 ms). The viewer draws a notch's view at full detail
+ * without waiting for a frame without input (useSettledView).
+ */
+export function isWheelNotch(e: Pick<WheelEvent, 'deltaMode' | 'deltaX' | 'deltaY'>): boolean {
+  return e.deltaMode !== 0 || Math.abs(e.deltaY) >= 50 || Math.abs(e.deltaX) >= 50;
+}
