@@ -69,10 +69,10 @@ describe('frames while dragging', () => {
 });
 
 describe('the gesture', () => {
-  it('turns a notched wheel 5 notches of 120 a phase, 40 ms apart, and ends at its starting zoom or a notch in', () => {
+  it('turns a notched wheel 5 notches of 120 a phase, 40 ms apart, and ends at its starting zoom or a notch out of it (a zoom the flicks never reached)', () => {
     const g = panZoomGesture(700, 450, 8, 20, 'notched');
     const wheel = g.filter((e) => e.params.type === 'mouseWheel');
-    expect(wheel.map((e) => e.params.deltaY)).toEqual([...Array(5).fill(-120), ...Array(5).fill(120), ...Array(5).fill(-120), ...Array(5).fill(120), -120]);
+    expect(wheel.map((e) => e.params.deltaY)).toEqual([...Array(5).fill(-120), ...Array(5).fill(120), ...Array(5).fill(-120), ...Array(5).fill(120), 120]);
     expect(wheel.slice(1, 5).map((e, k) => e.at - wheel[k].at)).toEqual([40, 40, 40, 40]);
     // Every event in a slot of its own, in order.
     expect(g.every((e, k) => k === 0 || e.at > g[k - 1].at)).toBe(true);

@@ -91,7 +91,7 @@ const NOTCHES_PER_PHASE = 5;
  * zoom (in, then back out, so the view stays around the fit where every polygon is visible). With
  * 8 phases it ends back at the zoom it started from, panned; `endZoom` adds that many smooth
  * wheel steps in at the end (with a notched wheel, as many notches as make about the same delta,
- * at least one).
+ * at least one, out).
  */
 export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0, wheel: WheelStyle = 'smooth'): ScriptedInput[] {
   const out: ScriptedInput[] = [];
@@ -139,9 +139,12 @@ export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0, 
   // Then more wheel steps in: the view comes to rest at a zoom no drawing was made at, so the
   // whole view is drawn again (without them it ends at the zoom it started from, and the last
   // drawing, moved, is most of the new one).
+  // A notched wheel goes out instead: every whole number of notches in from the start is a zoom
+  // the flicks passed through (5 in and back), whose drawing may still be on show and is then
+  // only moved; one notch out of the start is a zoom never drawn, with every polygon in view.
   if (wheel === 'notched') {
     const notches = endZoom > 0 ? Math.max(1, Math.round((endZoom * 8) / NOTCH_DELTA)) : 0;
-    for (let k = 0; k < notches; k++, i += NOTCH_SLOTS) step(x, y, -NOTCH_DELTA);
+    for (let k = 0; k < notches; k++, i += NOTCH_SLOTS) step(x, y, NOTCH_DELTA);
   } else for (let k = 0; k < endZoom; k++, i++) step(x, y, -8);
   return out;
 }

@@ -151,7 +151,7 @@ export async function run(): Promise<void> {
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
   // Two endings: back at the zoom the gesture started from (the view at rest is the last
   // drawing moved by whole pixels plus the strips the pan exposed: useFullDetail's shift), and
-  // further in (a zoom no drawing was made at: the whole view is drawn again).
+  // further on (a zoom no drawing was made at: the whole view is drawn again): frameTrace.ts panZoomGesture.
   const endings = [
     { name: 'ends at the starting zoom, panned', endZoom: 0 },
     { name: 'ends at a new zoom', endZoom: 20 },
