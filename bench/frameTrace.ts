@@ -103,6 +103,8 @@ export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0, 
   const step = (wx: number, wy: number, deltaY: number) =>
     out.push({ at: at(), params: { type: 'mouseWheel', x: wx, y: wy, deltaX: 0, deltaY, button: 'none', buttons: 0 } });
   for (let ph = 0; ph < phases; ph++) {
+    // Wheel phases go in (deltaY < 0), then out.
+    const dir = ph % 4 === 1 ? -1 : 1;
     if (ph % 2 === 0) {
       // Every event in its own 8-ms slot, as one report of a 125 Hz mouse: a press and the
       // first move (or a release and the first wheel step) sent at the same instant were two
@@ -120,11 +122,9 @@ export function panZoomGesture(cx: number, cy: number, phases = 8, endZoom = 0, 
       out.push({ at: at(), params: { type: 'mouseReleased', x, y, button: 'left', buttons: 0, clickCount: 1 } });
       i++;
     } else if (wheel === 'notched') {
-      const dir = ph % 4 === 1 ? -1 : 1;
       // The next event (a press, or the final notches) 40 ms after the last notch, as the notches.
       for (let k = 0; k < NOTCHES_PER_PHASE; k++, i += NOTCH_SLOTS) step(x, y, NOTCH_DELTA * dir);
     } else {
-      const dir = ph % 4 === 1 ? -1 : 1;
       for (let k = 0; k < per; k++, i++) {
         const wx = Math.round(cx + 200 * Math.sin((i / per) * 3));
         const wy = Math.round(cy + 150 * Math.cos((i / per) * 2));

@@ -1,28 +1,29 @@
 /**
  * Case viewer frames, as Chromium displays them: the harness's dense case (one 4000×3000 image,
- * 5,000 polygons in mixed states, 1400×900 window) in Debian Chromium, headless with
- * --disable-gpu (the page's canvases and the compositor rasterise in software), panned and
- * zoomed by a scripted mouse at 125 Hz (drags, then wheel zoom) for about 5 s while a DevTools
- * trace records. Two ways in for the input, each run in turn (BENCH_INPUT=cdp, x11 or both; both
- * by default where Debian's `xvfb` is installed):
+ * 5,000 polygons in mixed states, 1400×900 page) in Debian Chromium with --disable-gpu (the
+ * page's canvases and the compositor rasterise in software), panned and zoomed by a scripted
+ * mouse at 125 Hz (drags, then wheel zoom) while a DevTools trace records. Two ways in for the
+ * input, each run in turn (BENCH_INPUT=cdp, x11 or both; both by default where Debian's `xvfb`
+ * is installed):
  * - `cdp`: headless, CDP Input.dispatchMouseEvent every 8 ms, the wheel a smooth one (∓8 a step,
- *   every slot). DevTools holds each injected wheel event until the page has made a frame, a
- *   wait no real mouse's event has: it makes pauses mid-gesture that a real wheel does not;
+ *   every slot), 5.2 s. DevTools holds each injected wheel event until the page has made a
+ *   frame, a wait no real mouse's event has: it makes pauses mid-gesture that a real wheel does
+ *   not;
  * - `x11`: headful Chromium on Xvfb, the input made by the X server itself (XTEST: x11Input.ts),
  *   as a real mouse's is, the drags every 8 ms and the wheel an ordinary notched one (∓120 a
- *   notch, 25 notches a second). Frame figures come from the trace
- * (see frameTrace.ts: a displayed frame is a viz `Display::FrameDisplayed`), not from
- * requestAnimationFrame, which ticks every 16.7 ms whether or not a frame is shown (its count is
- * printed too, to show the difference). Also: the time from the last input event until the
- * full-detail redraw is on screen, for two endings of the gesture (back at the starting zoom,
- * panned; or at a new zoom), with the clock started when the browser forwarded that event to the
- * page: DevTools holds each injected wheel event until the page has made a frame, a wait a real
- * mouse's wheel events do not have (frameTrace.ts: `settleMs`, `longFramesHeld`). Prints figures only. BENCH_RUNS=n repeats the gestures n times
- * in fresh pages; BENCH_TRACE=path writes each trace to path.N.json (for DevTools' Performance
- * panel); BENCH_PROFILE=1 adds a CPU profile of the page during the gesture.
+ *   notch, 25 notches a second), 3.4 s.
+ * Frame figures come from the trace (see frameTrace.ts: a displayed frame is a viz
+ * `Display::FrameDisplayed`), not from requestAnimationFrame, which ticks every 16.7 ms whether
+ * or not a frame is shown (its count is printed too, to show the difference). Also: the time from
+ * the last input event until the full-detail redraw is on screen, for two endings of the gesture
+ * (back at the starting zoom, panned; or at a new zoom), with the clock started when the browser
+ * forwarded that event to the page (frameTrace.ts: `settleMs`, `longFramesHeld`). Prints figures
+ * only. BENCH_RUNS=n repeats the gestures n times in fresh pages; BENCH_TRACE=path writes each
+ * trace to path.WAY.N[.zoom].json (for DevTools' Performance panel); BENCH_PROFILE=1 adds a CPU
+ * profile of the page during the gesture.
  */
 import { writeFileSync } from 'node:fs';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../e2e/chromium';
 import type {} from '../harness/hooks';
 import { printHeaviest, type CpuProfile } from './cpuProfile';
@@ -51,7 +52,6 @@ interface InputWay {
   name: 'cdp' | 'x11';
   label: string;
   wheel: WheelStyle;
-  browser: Browser;
   /** A fresh 1400×900 page, and how to send it input (given its CDP session). */
   newPage: () => Promise<Page>;
   sender: (page: Page, cdp: CDPSession) => Promise<SendInput>;
@@ -59,14 +59,14 @@ interface InputWay {
 }
 
 const VIEWPORT = { width: 1400, height: 900 };
+const ARGS = CHROMIUM_ARGS.filter((a) => a !== '--disable-quic');
 
 async function cdpWay(): Promise<InputWay> {
-  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS.filter((a) => a !== '--disable-quic') });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: ARGS });
   return {
     name: 'cdp',
     label: `CDP Input.dispatchMouseEvent, headless Chromium ${browser.version()}, smooth wheel (∓8 every 8 ms)`,
     wheel: 'smooth',
-    browser,
     newPage: () => browser.newPage({ viewport: VIEWPORT }),
     sender: async (_page, cdp) => cdpInput(cdp),
     close: () => browser.close(),
@@ -85,14 +85,13 @@ async function x11Way(): Promise<InputWay> {
     executablePath: chromiumPath(),
     headless: false,
     env,
-    args: [...CHROMIUM_ARGS.filter((a) => a !== '--disable-quic'), '--window-position=0,0', `--window-size=${VIEWPORT.width},${VIEWPORT.height + 200}`],
+    args: [...ARGS, '--window-position=0,0', `--window-size=${VIEWPORT.width},${VIEWPORT.height + 200}`],
   });
   const x = await connectXTest(xvfb.display);
   return {
     name: 'x11',
     label: `the X server (XTEST on Xvfb :${xvfb.display}), headful Chromium ${browser.version()}, notched wheel (∓120 a notch, 25 a second)`,
     wheel: 'notched',
-    browser,
     newPage: async () => {
       const ctx = await browser.newContext({ viewport: null });
       const page = await ctx.newPage();
@@ -188,6 +187,7 @@ async function measure(way: InputWay, page: Page, url: string, r: number, runs: 
     const tick = () => { window.__raf++; if (!window.__rafStop) requestAnimationFrame(tick); };
     requestAnimationFrame(tick); })()`);
   const profile = process.env.BENCH_PROFILE === '1';
+  const traceName = `${process.env.BENCH_TRACE}.${way.name}.${r + 1}${ending.endZoom ? '.zoom' : ''}`;
   if (profile) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -204,10 +204,10 @@ async function measure(way: InputWay, page: Page, url: string, r: number, runs: 
   if (profile) {
     const cpu = ((await cdp.send('Profiler.stop')) as { profile: CpuProfile }).profile;
     printHeaviest(cpu, 12);
-    if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${way.name}.${r + 1}${ending.endZoom ? '.zoom' : ''}.cpuprofile`, JSON.stringify(cpu));
+    if (process.env.BENCH_TRACE) writeFileSync(`${traceName}.cpuprofile`, JSON.stringify(cpu));
   }
   await page.evaluate('window.__rafStop = true');
-  if (process.env.BENCH_TRACE) writeFileSync(`${process.env.BENCH_TRACE}.${way.name}.${r + 1}${ending.endZoom ? '.zoom' : ''}.json`, JSON.stringify({ traceEvents: events }));
+  if (process.env.BENCH_TRACE) writeFileSync(`${traceName}.json`, JSON.stringify({ traceEvents: events }));
   // The gesture's own length, so that Chromium's phase-end wheel event 500 ms after a notched wheel is not taken for input.
   const f = frameFigures(events, sent[sent.length - 1] - sent[0]);
   const gaps = sent.slice(1).map((t, k) => t - sent[k]);

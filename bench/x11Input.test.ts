@@ -34,12 +34,12 @@ describe('a scripted gesture through XTEST', () => {
       close: () => {},
     };
     const send = xInput(x, { x: 0, y: 87 });
-    send({ params: { type: 'mousePressed', x: 10, y: 20 } });
-    send({ params: { type: 'mouseMoved', x: 11, y: 20 } });
-    send({ params: { type: 'mouseReleased', x: 11, y: 20 } });
-    send({ params: { type: 'mouseWheel', x: 11, y: 20, deltaY: -120 } });
-    send({ params: { type: 'mouseWheel', x: 11, y: 20, deltaY: 120 } });
+    send({ at: 0, params: { type: 'mousePressed', x: 10, y: 20 } });
+    send({ at: 0, params: { type: 'mouseMoved', x: 11, y: 20 } });
+    send({ at: 0, params: { type: 'mouseReleased', x: 11, y: 20 } });
+    send({ at: 0, params: { type: 'mouseWheel', x: 11, y: 20, deltaY: -120 } });
+    send({ at: 0, params: { type: 'mouseWheel', x: 11, y: 20, deltaY: 120 } });
     expect(log).toEqual(['move 10,107', 'down 1', 'move 11,107', 'up 1', 'down 4', 'up 4', 'down 5', 'up 5']);
-    expect(() => send({ params: { type: 'touchStart' } })).toThrow(/no X input/);
+    expect(() => send({ at: 0, params: { type: 'touchStart' } })).toThrow(/no X input/);
   });
 });

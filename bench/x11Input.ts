@@ -13,6 +13,7 @@
  * but the replies and errors to those.
  */
 import { connect, type Socket } from 'node:net';
+import type { SendInput } from './frameTrace';
 
 /** X11 event types FakeInput takes (X.h). */
 export const X_BUTTON_PRESS = 4;
@@ -76,53 +77,40 @@ export async function connectXTest(display: number): Promise<XTestConnection> {
     sock.once('error', reject);
   });
   let buf = Buffer.alloc(0);
-  let waiting: { need: (b: Buffer) => number; done: (b: Buffer) => void } | null = null;
   const errors: string[] = [];
+  // Resolvers of the replies to come, in the order their requests were sent: the set-up's first.
   const replies: ((b: Buffer) => void)[] = [];
   let setUp = false;
-  const pump = () => {
-    for (;;) {
-      if (!setUp) {
-        if (!waiting) return;
-        const n = waiting.need(buf);
-        if (n < 0 || buf.length < n) return;
-        const msg = buf.subarray(0, n);
-        buf = buf.subarray(n);
-        const w = waiting;
-        waiting = null;
-        setUp = true;
-        w.done(msg);
-        continue;
-      }
-      if (buf.length < 32) return;
-      const kind = buf[0];
-      const len = kind === 1 ? 32 + 4 * buf.readUInt32LE(4) : 32;
-      if (buf.length < len) return;
-      const msg = buf.subarray(0, len);
-      buf = buf.subarray(len);
-      if (kind === 0) errors.push(`X error ${msg[1]} for request ${msg[10]}.${msg.readUInt16LE(8)}`);
-      else if (kind === 1) replies.shift()?.(msg);
-      // Events (kind ≥ 2) are not asked for and not expected.
-    }
+  // The length of the message at the head of `b`, or Infinity until enough of it is there: the
+  // set-up reply is 8 bytes and 4 × its length field more; then a reply is 32 bytes and 4 × its
+  // length field more, an error or an event 32 bytes.
+  const lengthOf = (b: Buffer) => {
+    if (!setUp) return b.length < 8 ? Infinity : 8 + 4 * b.readUInt16LE(6);
+    if (b.length < 32) return Infinity;
+    return b[0] === 1 ? 32 + 4 * b.readUInt32LE(4) : 32;
   };
   sock.on('data', (d: Buffer) => {
     buf = Buffer.concat([buf, d]);
-    pump();
+    for (let n = lengthOf(buf); buf.length >= n; n = lengthOf(buf)) {
+      const msg = buf.subarray(0, n);
+      buf = buf.subarray(n);
+      if (!setUp || msg[0] === 1) {
+        setUp = true;
+        replies.shift()?.(msg);
+      } else if (msg[0] === 0) errors.push(`X error ${msg[1]} for request ${msg[10]}.${msg.readUInt16LE(8)}`);
+      // Events (kind ≥ 2) are not asked for and not expected.
+    }
   });
-  const setup = await new Promise<Buffer>((done) => {
-    // The set-up reply: 8 bytes, then 4 × (its length field) more.
-    waiting = { need: (b) => (b.length < 8 ? -1 : 8 + 4 * b.readUInt16LE(6)), done };
-    sock.write(setupRequest());
-  });
-  if (setup[0] !== 1) {
-    sock.destroy();
-    throw new Error(`X server :${display} refused the connection (status ${setup[0]})`);
-  }
   const reply = (req: Buffer) =>
     new Promise<Buffer>((resolve) => {
       replies.push(resolve);
       sock.write(req);
     });
+  const setup = await reply(setupRequest());
+  if (setup[0] !== 1) {
+    sock.destroy();
+    throw new Error(`X server :${display} refused the connection (status ${setup[0]})`);
+  }
   const ext = await reply(queryExtensionRequest('XTEST'));
   if (ext[8] !== 1) {
     sock.destroy();
@@ -150,7 +138,7 @@ export async function connectXTest(display: number): Promise<XTestConnection> {
  * presses and releases, a wheel step as one notch (button 4 up / zooms in, 5 down: a press and
  * its release, which Chromium makes one wheel event of deltaY ∓120).
  */
-export function xInput(x: XTestConnection, origin: { x: number; y: number }): (e: { params: Record<string, unknown> }) => void {
+export function xInput(x: XTestConnection, origin: { x: number; y: number }): SendInput {
   let at: [number, number] | null = null;
   const moveTo = (px: number, py: number) => {
     if (at && at[0] === px && at[1] === py) return;

@@ -1,7 +1,7 @@
 /**
  * A virtual X server for the viewer bench's real-input runs: Xvfb on a display number it picks
  * itself (-displayfd), so it never takes one another program holds. Debian's `xvfb` package;
- * where it is absent, `startXvfb` says so and the bench runs its CDP input only.
+ * where `hasXvfb` says it is absent, the bench runs its CDP input only.
  */
 import { spawn, spawnSync } from 'node:child_process';
 
@@ -22,7 +22,8 @@ export async function startXvfb(width = 1600, height = 1100): Promise<{ display:
       if (out.includes('\n')) resolve(Number(out.trim()));
     });
     proc.once('exit', (code) => reject(new Error(`Xvfb exited (${code}) before it had a display: ${stderr.trim()}`)));
-    setTimeout(() => reject(new Error('Xvfb gave no display number in 10 s')), 10_000);
+    const timer = setTimeout(() => reject(new Error('Xvfb gave no display number in 10 s')), 10_000);
+    fd3.once('data', () => clearTimeout(timer));
   });
   return { display, close: () => proc.kill() };
 }
