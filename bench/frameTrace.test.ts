@@ -64,7 +64,19 @@ describe('frames while dragging', () => {
     expect(f.dragging.displayed).toBe(8);
     expect(f.dragging.ms).toBeCloseTo(160, 6);
     expect(f.dragging.fps).toBeCloseTo(50, 6);
+    // From the drag's first frame on screen to its last: 7 intervals in 116.9 ms.
+    expect(f.dragging.shownMs).toBeCloseTo(116.9, 6);
+    expect(f.dragging.shownFps).toBeCloseTo(7000 / 116.9, 6);
     expect(f.displayed).toBe(9);
+  });
+
+  it('takes each drag\'s frames apart: the time between two drags is not a frame interval', () => {
+    const frames = [30, 46.7, 63.4, 80.1, 96.8, 400, 416.7, 433.4, 466.8];
+    const ev = [...trace(frames), input(100, 'MOUSE_RELEASED_EVENT', 21), input(380, 'MOUSE_PRESSED_EVENT', 22), input(470, 'MOUSE_RELEASED_EVENT', 23)];
+    const f = frameFigures(ev);
+    // 4 intervals in 66.8 ms, then 3 in 66.8 ms (one of them a dropped frame of 33.4 ms).
+    expect(f.dragging.shownMs).toBeCloseTo(133.6, 6);
+    expect(f.dragging.shownFps).toBeCloseTo(7000 / 133.6, 6);
   });
 });
 

@@ -186,7 +186,19 @@ export interface FrameFigures {
    * The drags alone (each from its press to its release, when input comes in every 8-ms slot
    * whatever the wheel is like): displayed frames in them, their time in all, and the fps.
    */
-  dragging: { displayed: number; ms: number; fps: number };
+  dragging: {
+    displayed: number;
+    ms: number;
+    fps: number;
+    /**
+     * The same drags from each one's first displayed frame to its last: the frame rate the eye
+     * gets while the view follows the hand (the intervals between the frames shown, averaged),
+     * without the first frame's latency after each press, which `firstFrame` reports. With every
+     * vsync showing a new frame this is the display's 60.
+     */
+    shownMs: number;
+    shownFps: number;
+  };
   /** Between consecutive displayed frames in the motion window, and from the last to the last input, ms. */
   intervals: number[];
   /**
@@ -329,6 +341,14 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
   });
   const dragMs = drags.reduce((a, [p, r]) => a + (r - p) / 1000, 0);
   const dragFrames = inWin.filter((t) => drags.some(([p, r]) => t > p && t <= r)).length;
+  let shownMs = 0;
+  let shownIntervals = 0;
+  for (const [p, r] of drags) {
+    const inDrag = inWin.filter((t) => t > p && t <= r);
+    if (inDrag.length < 2) continue;
+    shownMs += (inDrag[inDrag.length - 1] - inDrag[0]) / 1000;
+    shownIntervals += inDrag.length - 1;
+  }
   const drawFrames = events.filter((e) => e.name === 'DrawFrame' && e.ts >= t0 && e.ts <= t1).length;
   const dropped = events.filter((e) => e.name === 'DroppedFrame' && e.ts >= t0 && e.ts <= t1).length;
   const stamps = stamped(events, FULL_DRAW_STAMP).map((e) => e.ts + (e.dur ?? 0));
@@ -421,7 +441,7 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     inputEvents: inputs.length,
     displayed: inWin.length,
     fps: inWin.length / (motionMs / 1000),
-    dragging: { displayed: dragFrames, ms: dragMs, fps: dragMs > 0 ? dragFrames / (dragMs / 1000) : NaN },
+    dragging: { displayed: dragFrames, ms: dragMs, fps: dragMs > 0 ? dragFrames / (dragMs / 1000) : NaN, shownMs, shownFps: shownMs > 0 ? shownIntervals / (shownMs / 1000) : NaN },
     intervals,
     median: quantile(intervals, 0.5),
     p95: quantile(intervals, 0.95),

@@ -304,6 +304,38 @@ test.describe('case viewer motion', () => {
     expect(Number(moved.split(':')[2])).toBeGreaterThan(10_000);
   });
 
+  test('zoomed in far enough for labels, the raster workers draw them with the shapes: the drawing at rest is the main thread\'s one-go drawing but for a few pixels', async ({ page }) => {
+    await open(page, 'case=dense5000');
+    const labels = () => page.evaluate(() => Number(document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1].dataset.labels));
+    // At the fit, more than 1,500 labels would be in view: none is drawn.
+    expect(await labels()).toBe(0);
+    const t0 = await page.evaluate(() => window.__viewer!.handle!.transform());
+    const box = (await page.getByTestId('viewer-pane-0').boundingBox())!;
+    // Twice the fit, about the pane's centre (a view change without input: drawn at rest), where
+    // about 1,000 labels are drawn. (Further in, the shapes' own band edges differ on more
+    // pixels, with labels or without: at 5× ~590 of 904,969 by ≤ 13, see the note on BAND_PAD.)
+    const t = { scale: t0.scale * 2, x: box.width / 2 - (box.width / 2 - t0.x) * 2, y: box.height / 2 - (box.height / 2 - t0.y) * 2 };
+    await page.evaluate((v) => window.__viewer!.handle!.setTransform(v), t);
+    await expect.poll(async () => (await settled(page)) && (await drawnBy(page))).toBe('workers');
+    const n = await labels();
+    expect(n).toBeGreaterThan(20);
+    expect(n).toBeLessThanOrEqual(1500);
+    await keepShapes(page);
+    // The same view without labels (a layer toggle: new content, drawn at once): the labels
+    // the workers drew are thousands of pixels.
+    await page.keyboard.press('l');
+    await expect.poll(async () => (await drawnBy(page)) === 'at once' && (await labels())).toBe(0);
+    const without = await diffFromKept(page);
+    expect(without.differing, JSON.stringify(without)).toBeGreaterThan(n * 50);
+    // With them again, drawn in one go on the main thread: the workers' drawing, labels and all,
+    // but for a few pixels (as for the shapes alone, see the test above).
+    await page.keyboard.press('l');
+    await expect.poll(async () => (await drawnBy(page)) === 'at once' && (await labels())).toBe(n);
+    const d = await diffFromKept(page);
+    expect(d.differing / d.pixels, JSON.stringify(d)).toBeLessThan(0.0001);
+    expect(d.maxDiff, JSON.stringify(d)).toBeLessThanOrEqual(32);
+  });
+
   test('a view that comes to rest at the zoom of the drawing on show reuses it moved by whole pixels: the workers draw only what the move exposed, and the result is a fresh page\'s drawing', async ({ page, context }) => {
     await open(page, 'case=dense5000');
     await expect.poll(() => drawnBy(page)).toBe('at once');

@@ -207,10 +207,15 @@ export function drawPlanned(ctx: Ctx2D, plan: ShapePlan, scale: number, from = 0
 }
 
 const LABEL_PX = 12;
-const MAX_LABELS = 1500;
+/** More labels than this in view are not drawn (too many to read). */
+export const MAX_LABELS = 1500;
 const labelCache = new Map<string, { text: string; width: number }>();
 
-function labelText(it: SceneItem): string {
+/** Whether a shape counts as labelled (planLabels): it has a label or a reason, drawn or not. */
+export const isLabelled = (it: SceneItem): boolean => !!(it.label || it.inst.reason);
+
+/** The text a shape's label shows ('' when nothing is drawn for it). */
+export function labelText(it: SceneItem): string {
   let t = it.label;
   if ((it.state === 'ignored' || it.state === 'below_threshold' || it.state === 'unk') && it.inst.reason) {
     const r = it.inst.reason.length > 48 ? `${it.inst.reason.slice(0, 47)}…` : it.inst.reason;
@@ -219,58 +224,94 @@ function labelText(it: SceneItem): string {
   return t;
 }
 
+/** An image-space box, as SceneItem.bounds. */
+export interface Box {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+/** Whether the label of a shape with bounds `b` can reach the viewport (planLabels' culling). */
+export function labelInView(b: Box, o: Pick<DrawOptions, 'transform' | 'width' | 'height'>): boolean {
+  const { scale, x, y } = o.transform;
+  const sx0 = b.x0 * scale + x;
+  const sy0 = b.y0 * scale + y;
+  const sx1 = b.x1 * scale + x;
+  const sy1 = b.y1 * scale + y;
+  return !(sx1 < 0 || sy1 < -LABEL_PX || sx0 > o.width || sy0 > o.height + LABEL_PX);
+}
+
+/**
+ * Where a label goes, in CSS pixels of the viewport: its box's top left, and its height (the
+ * width is the text's + 6). GT labels above the shape, prediction labels below it.
+ */
+export function labelAt(b: Box, gt: boolean, t: ViewTransform): { lx: number; ly: number; h: number } {
+  const lx = Math.round(b.x0 * t.scale + t.x);
+  const ly = gt ? Math.round(b.y0 * t.scale + t.y) - LABEL_PX - 4 : Math.round(b.y1 * t.scale + t.y) + 2;
+  return { lx, ly, h: LABEL_PX + 3 };
+}
+
 /**
  * Labels in screen pixels (constant size): GT labels above a shape, prediction labels below it,
  * so a GT character and the predicted one can be read side by side. Skipped when too many
  * would be on screen to read anyway.
  *
  * planLabels lists the shapes whose labels are drawn, in order (none when over MAX_LABELS);
- * drawLabelRange draws them.
+ * drawLabelRange draws them. The raster workers do the same from a packed scene
+ * (packedScene.ts planPackedLabels, raster.worker.ts).
  */
 export function planLabels(items: readonly SceneItem[], o: DrawOptions): SceneItem[] {
   if (!o.layers.labels) return [];
-  const { scale, x, y } = o.transform;
   const todo: SceneItem[] = [];
   for (const it of items) {
-    if (!isVisible(it, o.layers) || (!it.label && !it.inst.reason)) continue;
-    const sx0 = it.bounds.x0 * scale + x;
-    const sy0 = it.bounds.y0 * scale + y;
-    const sx1 = it.bounds.x1 * scale + x;
-    const sy1 = it.bounds.y1 * scale + y;
-    if (sx1 < 0 || sy1 < -LABEL_PX || sx0 > o.width || sy0 > o.height + LABEL_PX) continue;
+    if (!isVisible(it, o.layers) || !isLabelled(it)) continue;
+    if (!labelInView(it.bounds, o)) continue;
     todo.push(it);
     if (todo.length > MAX_LABELS) return [];
   }
   return todo;
 }
 
+/** Sets up `ctx` for drawLabel: labels are drawn in CSS pixels of the viewport, moved by (-ox, -oy) device pixels. */
+export function beginLabels(ctx: Ctx2D, pixelRatio: number, ox = 0, oy = 0): void {
+  ctx.setTransform(pixelRatio, 0, 0, pixelRatio, -ox, -oy);
+  ctx.font = `${LABEL_PX}px ${FONT_STACK}`;
+  ctx.textBaseline = 'top';
+}
+
+/** The label text as drawn (missing glyphs as code points) and its width in CSS pixels; `ctx` as beginLabels left it. */
+export function measureLabel(ctx: Ctx2D, raw: string): { text: string; width: number } {
+  let cached = labelCache.get(raw);
+  if (!cached) {
+    const text = displayText(raw, hasGlyph);
+    cached = { text, width: ctx.measureText(text).width };
+    if (labelCache.size > 20000) labelCache.clear();
+    labelCache.set(raw, cached);
+  }
+  return cached;
+}
+
+/** Draws one label (raw text `raw`, non-empty) of a shape with bounds `b` in style `style`; `ctx` as beginLabels left it. */
+export function drawLabel(ctx: Ctx2D, raw: string, b: Box, gt: boolean, style: StateStyle, t: ViewTransform): void {
+  const cached = measureLabel(ctx, raw);
+  const { lx, ly, h } = labelAt(b, gt, t);
+  ctx.globalAlpha = Math.max(0.7, style.alpha);
+  ctx.fillStyle = 'rgba(0,0,0,0.65)';
+  ctx.fillRect(lx, ly, cached.width + 6, h);
+  ctx.fillStyle = style.stroke;
+  ctx.fillText(cached.text, lx + 3, ly + 2);
+}
+
 /** Draws labels `from`..`to` of a planLabels list (in several calls: the same pixels as in one). */
 export function drawLabelRange(ctx: CanvasRenderingContext2D, todo: readonly SceneItem[], o: DrawOptions, from = 0, to = todo.length): void {
   if (from >= to) return;
-  const { scale, x, y } = o.transform;
   ctx.save();
-  ctx.setTransform(o.pixelRatio, 0, 0, o.pixelRatio, 0, 0);
-  ctx.font = `${LABEL_PX}px ${FONT_STACK}`;
-  ctx.textBaseline = 'top';
+  beginLabels(ctx, o.pixelRatio);
   for (let i = from; i < Math.min(to, todo.length); i++) {
     const it = todo[i];
     const raw = labelText(it);
-    if (!raw) continue;
-    let cached = labelCache.get(raw);
-    if (!cached) {
-      const text = displayText(raw, hasGlyph);
-      cached = { text, width: ctx.measureText(text).width };
-      if (labelCache.size > 20000) labelCache.clear();
-      labelCache.set(raw, cached);
-    }
-    const style = itemStyle(it, o.overlay, o.colors);
-    const lx = Math.round(it.bounds.x0 * scale + x);
-    const ly = it.side === 'gt' ? Math.round(it.bounds.y0 * scale + y) - LABEL_PX - 4 : Math.round(it.bounds.y1 * scale + y) + 2;
-    ctx.globalAlpha = Math.max(0.7, style.alpha);
-    ctx.fillStyle = 'rgba(0,0,0,0.65)';
-    ctx.fillRect(lx, ly, cached.width + 6, LABEL_PX + 3);
-    ctx.fillStyle = style.stroke;
-    ctx.fillText(cached.text, lx + 3, ly + 2);
+    if (raw) drawLabel(ctx, raw, it.bounds, it.side === 'gt', itemStyle(it, o.overlay, o.colors), o.transform);
   }
   ctx.restore();
 }

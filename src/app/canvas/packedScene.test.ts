@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../harness/fixtures';
-import { ALL_LAYERS, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
-import { balancedCuts, bandRect, bandRows, centreRows, exposedRects, packScene, paddedRect, planPacked, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
+import { ALL_LAYERS, labelText, MAX_LABELS, planLabels, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
+import { balancedCuts, bandRect, bandRows, centreRows, copyPacked, exposedRects, packScene, packedBuffers, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
 import { buildScene, panesFor } from './scene';
 
 /** A plan as plain data: each group's style and its shapes' points, in drawing order. */
@@ -14,21 +14,47 @@ const views: DrawOptions['transform'][] = [
   { scale: 1, x: 5000, y: 0 }, // nothing in view
 ];
 
-function check(items: Parameters<typeof packScene>[0], layers: LayerToggles, overlay: boolean, colors?: readonly string[]) {
+/** The labels planLabels draws at each view, as text, position, side and style (and how many at each view). */
+function check(items: Parameters<typeof packScene>[0], layers: LayerToggles, overlay: boolean, colors?: readonly string[]): number[] {
   const packed = unpackScene(packScene(items, layers, overlay, colors));
+  const counts: number[] = [];
   for (const transform of views) {
     const o: DrawOptions = { transform, width: 1400, height: 900, pixelRatio: 1, layers, overlay, colors };
     expect(flat(planPacked(packed, o)), JSON.stringify(transform)).toEqual(flat(planShapes(items, o)));
+    // The workers draw the same labels, in the same order, at the same places, in the same styles.
+    const page = planLabels(items, o).map((it) => [labelText(it), it.bounds.x0, it.bounds.y0, it.bounds.x1, it.bounds.y1, it.side === 'gt'] as const);
+    const worker = planPackedLabels(packed, o).map((i) => [packed.labels!.texts[i], ...Array.from(packed.bounds.subarray(i * 4, i * 4 + 4)), packed.labels!.gt[i] === 1] as const);
+    expect(worker, JSON.stringify(transform)).toEqual(page);
+    counts.push(page.length);
   }
+  return counts;
 }
 
 describe('packed scenes for the raster workers', () => {
   const dense = fixture('dense5000');
   const items = buildScene(dense.views.map((v, index) => ({ ...v, index })), dense.benchmark).items;
 
-  it('plan the same shapes, styles and order as planShapes, at every view', () => {
+  it('plan the same shapes, styles and order as planShapes, and the same labels as planLabels, at every view', () => {
     expect(items.length).toBeGreaterThanOrEqual(5000);
-    check(items, ALL_LAYERS, false);
+    const labels = check(items, ALL_LAYERS, false);
+    // Fitted, over MAX_LABELS would be in view: none is drawn; zoomed in, some are.
+    expect(labels[0]).toBe(0);
+    expect(items.filter((it) => it.label).length).toBeGreaterThan(MAX_LABELS);
+    expect(labels[1]).toBeGreaterThan(0);
+    expect(labels[1]).toBeLessThanOrEqual(MAX_LABELS);
+  });
+
+  it('carry no labels when the labels layer is off, and a copy shares no buffer with the original', () => {
+    const off = { ...ALL_LAYERS, labels: false };
+    const p = packScene(items, off, false);
+    expect(p.labels).toBeUndefined();
+    expect(planPackedLabels(p, { transform: views[1], width: 1400, height: 900 })).toEqual([]);
+    const on = packScene(items, ALL_LAYERS, false);
+    const copy = copyPacked(on);
+    const mine = new Set(packedBuffers(on));
+    expect(packedBuffers(copy).filter((b) => mine.has(b))).toEqual([]);
+    expect(packedBuffers(on)).toHaveLength(6);
+    expect(copy.labels!.texts).toEqual(on.labels!.texts);
   });
 
   it('leave out what the layers hide, and keep the overlay colours', () => {

@@ -5,7 +5,7 @@
  * groups in the same order — so drawPlanned draws the same shapes in the same order there.
  * No DOM here: it runs in Node tests, the page and the workers.
  */
-import { isVisible, itemStyles, viewRect, type DrawOptions, type LayerToggles, type PlannedShape, type ShapePlan } from './draw';
+import { isLabelled, isVisible, itemStyles, labelInView, labelText, MAX_LABELS, viewRect, type DrawOptions, type LayerToggles, type PlannedShape, type ShapePlan } from './draw';
 import type { SceneItem } from './scene';
 import type { StateStyle } from './style';
 
@@ -19,6 +19,13 @@ export interface PackedScene {
   offsets: Uint32Array;
   /** x0, y0, x1, y1 per shape. */
   bounds: Float64Array;
+  /**
+   * The shapes' labels, when the labels layer is on (the workers draw them with the shapes, as
+   * planLabels / drawLabelRange do): per shape its text (labelText, '' when none is drawn),
+   * whether it counts as labelled (isLabelled: towards MAX_LABELS), and whether it is GT (its
+   * label goes above it). Texts are cloned once per content, not per drawing.
+   */
+  labels?: { texts: string[]; labelled: Uint8Array; gt: Uint8Array };
 }
 
 /** Packs the shapes `items` shows with these layers and colours (what planShapes may draw). */
@@ -52,11 +59,28 @@ export function packScene(items: readonly SceneItem[], layers: LayerToggles, ove
     const b = it.bounds;
     bounds.set([b.x0, b.y0, b.x1, b.y1], i * 4);
   });
-  return { styles, style, coords, offsets, bounds };
+  if (!layers.labels) return { styles, style, coords, offsets, bounds };
+  const labels = { texts: shown.map((j) => labelText(items[j])), labelled: new Uint8Array(shown.length), gt: new Uint8Array(shown.length) };
+  shown.forEach((j, i) => {
+    labels.labelled[i] = isLabelled(items[j]) ? 1 : 0;
+    labels.gt[i] = items[j].side === 'gt' ? 1 : 0;
+  });
+  return { styles, style, coords, offsets, bounds, labels };
 }
 
 /** The typed arrays of a PackedScene, for postMessage's transfer list. */
-export const packedBuffers = (p: PackedScene): ArrayBuffer[] => [p.style.buffer, p.coords.buffer, p.offsets.buffer, p.bounds.buffer] as ArrayBuffer[];
+export const packedBuffers = (p: PackedScene): ArrayBuffer[] =>
+  [p.style.buffer, p.coords.buffer, p.offsets.buffer, p.bounds.buffer, ...(p.labels ? [p.labels.labelled.buffer, p.labels.gt.buffer] : [])] as ArrayBuffer[];
+
+/** A copy of `p` that shares nothing with it (for a second worker, when `p` itself is transferred). */
+export const copyPacked = (p: PackedScene): PackedScene => ({
+  ...p,
+  style: p.style.slice(),
+  coords: p.coords.slice(),
+  offsets: p.offsets.slice(),
+  bounds: p.bounds.slice(),
+  labels: p.labels && { texts: p.labels.texts, labelled: p.labels.labelled.slice(), gt: p.labels.gt.slice() },
+});
 
 /** A planned shape with its extent in image pixels (for bands and rectangles). */
 export interface BandedShape extends PlannedShape {
@@ -100,6 +124,29 @@ export function planPacked(s: UnpackedScene, o: Pick<DrawOptions, 'transform' | 
     count++;
   }
   return { groups: order.sort((a, c) => Number(c.style.hatch) - Number(a.style.hatch)), count };
+}
+
+/**
+ * planLabels for packed shapes: the shapes (indices) whose labels are drawn at this view, in
+ * scene order; none without labels or when more than MAX_LABELS would be in view.
+ */
+export function planPackedLabels(s: PackedScene, o: Pick<DrawOptions, 'transform' | 'width' | 'height'>): number[] {
+  const l = s.labels;
+  if (!l) return [];
+  const out: number[] = [];
+  const b = s.bounds;
+  const box = { x0: 0, y0: 0, x1: 0, y1: 0 };
+  for (let i = 0; i < l.labelled.length; i++) {
+    if (!l.labelled[i]) continue;
+    box.x0 = b[i * 4];
+    box.y0 = b[i * 4 + 1];
+    box.x1 = b[i * 4 + 2];
+    box.y1 = b[i * 4 + 3];
+    if (!labelInView(box, o)) continue;
+    out.push(i);
+    if (out.length > MAX_LABELS) return [];
+  }
+  return out;
 }
 
 /**
@@ -159,7 +206,9 @@ export function centreRows(items: readonly SceneItem[], o: Pick<DrawOptions, 'tr
  * 5,000 polygons): a band drawn on a canvas of exactly its rows differs from the one-canvas
  * drawing within ~7 rows of its edges (shapes cut by a canvas edge are rasterised, or culled,
  * differently near it; up to 255 per channel); with 4 rows of margin ~1,000 pixels still differ,
- * with 16 none.
+ * with 16 none. Zoomed far in, shapes much larger than the margin still differ a little near
+ * band edges (measured 2026-12-03 at 1039×871, the dense case at k× its fit: 2× 0 pixels, 3× 10,
+ * 4× 141, 5× ~590, 8× 2,337 of 904,969; at 5× by ≤ 13 of 255, premultiplied), labels or not.
  */
 export const BAND_PAD = 24;
 

@@ -13,8 +13,8 @@
  * in a gesture kept both cores busy for 65–95 ms after the gesture had resumed, and its frames
  * took 24 ms of main-thread time and came 65 ms apart.
  */
-import { drawPlanned, type ShapePlan } from './draw';
-import { bandRect, paddedRect, planPacked, rectPlan, unpackScene, type UnpackedScene } from './packedScene';
+import { beginLabels, drawLabel, labelAt, measureLabel, drawPlanned, type Ctx2D, type ShapePlan } from './draw';
+import { bandRect, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
 
@@ -31,7 +31,7 @@ import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
 const CHUNK_MS = 4;
 
 const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<RasterRequest>) => void) | null };
-const scenes = new Map<number, { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan } }>();
+const scenes = new Map<number, { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan; labels: number[] } }>();
 let canvas: OffscreenCanvas | null = null;
 let ctx: OffscreenCanvasRenderingContext2D | null = null;
 /** Per pane, the newest generation the page has aborted: its parts, and older ones, stop. */
@@ -87,7 +87,8 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   const { scale, x, y } = r.transform;
   ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x - fx, r.pixelRatio * y - fy);
   // The parts of one drawing share its plan (one worker often draws several of them).
-  if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r) };
+  if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r), labels: planPackedLabels(s.scene, r) };
+  const labels = s.plan.labels;
   const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
   // `shapes`: how many of the part's shapes were drawn when it stopped.
   const stopped = async (shapes: number) => {
@@ -107,15 +108,55 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     const to = Math.min(plan.count, next + n);
     const c0 = performance.now();
     drawPlanned(ctx, plan, scale, next, to);
-    if (to === plan.count) break;
+    if (to === plan.count && labels.length === 0) break;
     rasteriseNow(canvas);
     rate = rateSince(to - next, c0);
     next = to;
     if (await stopped(next)) return;
   }
+  // The labels of the view that reach this part, over its shapes (as drawLabelRange draws them
+  // over the whole canvas's), in the same chunks: measuring a label's text the first time is
+  // most of a label's cost, and the main thread used to pay it in the frames after a notch.
+  if (labels.length > 0) {
+    ctx.save();
+    beginLabels(ctx, r.pixelRatio, fx, fy);
+    let lrate = 0;
+    for (let next = 0; next < labels.length; ) {
+      const n = chunkSize(lrate, CHUNK_MS, 32);
+      const to = Math.min(labels.length, next + n);
+      const c0 = performance.now();
+      for (let k = next; k < to; k++) drawPackedLabel(ctx, s.scene, labels[k], r, [fx, fy, tx, ty]);
+      next = to;
+      if (next === labels.length) break;
+      rasteriseNow(canvas);
+      lrate = rateSince(n, c0);
+      if (await stopped(plan.count)) {
+        ctx.restore();
+        return;
+      }
+    }
+    ctx.restore();
+  }
   // What the last chunk recorded is rasterised here.
   const bitmap = canvas.transferToImageBitmap();
   scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
+}
+
+/** Draws label `i` of `scene` if it reaches `rect` (device pixels, the part's canvas), as drawLabelRange would on the whole canvas. */
+function drawPackedLabel(ctx: Ctx2D, scene: UnpackedScene, i: number, r: Extract<RasterRequest, { type: 'draw' }>, rect: DeviceRect) {
+  const l = scene.labels!;
+  const raw = l.texts[i];
+  if (!raw) return;
+  const b = scene.shapes[i];
+  const gt = l.gt[i] === 1;
+  const pr = r.pixelRatio;
+  const { lx, ly, h } = labelAt(b, gt, r.transform);
+  // Rows first (a band has every column); the width only for a label in them. One pixel to
+  // spare each way: the text's antialiasing.
+  if ((ly - 1) * pr >= rect[3] || (ly + h + 1) * pr <= rect[1]) return;
+  const { width } = measureLabel(ctx, raw);
+  if ((lx - 1) * pr >= rect[2] || (lx + width + 7) * pr <= rect[0]) return;
+  drawLabel(ctx, raw, b, gt, scene.styles[scene.style[i]], r.transform);
 }
 
 scope.onmessage = (e) => {

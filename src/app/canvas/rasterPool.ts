@@ -21,7 +21,7 @@
  * the main thread in slices as before.
  */
 import { rasterWorker } from '../../worker/spawn';
-import { packedBuffers, type DeviceRect, type PackedScene } from './packedScene';
+import { copyPacked, packedBuffers, type DeviceRect, type PackedScene } from './packedScene';
 import type { RasterReply, RasterRequest, RasterView } from './rasterProtocol';
 import { onMotionInput } from './useSettledView';
 
@@ -122,7 +122,7 @@ export class RasterPool {
     if (this.state === 'failed') return;
     this.contents.set(pane, content);
     this.workers.forEach((w, n) => {
-      const s = n < this.workers.length - 1 ? { ...scene, style: scene.style.slice(), coords: scene.coords.slice(), offsets: scene.offsets.slice(), bounds: scene.bounds.slice() } : scene;
+      const s = n < this.workers.length - 1 ? copyPacked(scene) : scene;
       this.post(w, { type: 'content', pane, content, scene: s }, packedBuffers(s));
     });
   }

@@ -13,7 +13,7 @@
  * instead, as bitmaps (horizontal bands of the canvas, packedScene.ts bandRect) that `composite`
  * puts at their rows — or, for a view at the zoom of the drawing on show, that drawing moved by
  * whole pixels and the workers' drawings of the strips the move exposed (`compositeShifted`);
- * only the labels, if any, are then drawn here in slices.
+ * the workers draw the labels too, so nothing is left to draw here.
  */
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import { bandRect, paddedRect, type DeviceRect } from './packedScene';
@@ -123,9 +123,9 @@ export class StaticDrawing {
   }
 
   /**
-   * Puts the raster workers' drawings of the shapes (band k of bitmaps.length at index k, its
-   * edges `cuts` as the workers were given them) in; step then draws only the labels. Closes
-   * the bitmaps.
+   * Puts the raster workers' drawings of the shapes and their labels (band k of bitmaps.length
+   * at index k, its edges `cuts` as the workers were given them) in; step then only finishes.
+   * Closes the bitmaps.
    */
   composite(bitmaps: readonly ImageBitmap[], cuts?: readonly number[]): void {
     const c = this.job?.d.canvas;
@@ -159,7 +159,8 @@ export class StaticDrawing {
       });
       j.ctx.restore();
       rasteriseNow(j.d.canvas);
-      j.next = Math.max(j.next, j.plan.count);
+      // The workers drew the labels too (raster.worker.ts, from the same plan: planPackedLabels).
+      j.next = j.plan.count + j.labels.length;
       j.d.by = by;
     }
     for (const b of bitmaps) b.close();

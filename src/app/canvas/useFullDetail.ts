@@ -23,6 +23,7 @@ import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDraw
 import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
 import { showDrawing } from './showDrawing';
 import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
+import { planLabels } from './draw';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
@@ -42,11 +43,12 @@ const reusable = (cur: Drawing | null | undefined, content: unknown): cur is Dra
 
 /**
  * When the drawing on show can be reused for view `t`: reusable, same zoom, offset by whole
- * device pixels (settleAt makes it so), and some of it still in view. Then the new drawing is
+ * device pixels (settleAt makes it so), no labels at `t` either (they are drawn over the whole
+ * view, which the kept part would lack), and some of it still in view. Then the new drawing is
  * that one moved by (dx, dy), and the workers draw only `rects`, what the move exposed.
  */
-function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: RasterView): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
-  if (!reusable(cur, content) || cur.t.scale !== t.scale) return null;
+function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: RasterView, labelsAt: (t: ViewTransform) => boolean): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
+  if (!reusable(cur, content) || cur.t.scale !== t.scale || labelsAt(t)) return null;
   const fx = (t.x - cur.t.x) * view.pixelRatio;
   const fy = (t.y - cur.t.y) * view.pixelRatio;
   const dx = Math.round(fx);
@@ -132,7 +134,7 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const cur = d.shown;
     if (cur && cur.content === content && cur.t === target) return;
     const view = viewAt(target);
-    const shift = shiftOf(cur, target, content, view);
+    const shift = shiftOf(cur, target, content, view, (t) => planLabels(scene.items, { transform: t, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors }).length > 0);
     const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors }, view.w, view.h, content);
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
@@ -155,9 +157,11 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     // Moving again puts it on hold (its slices would only slow the motion's frames) and starts
     // it over once the view has been still for SETTLE_FRAMES; a view that really moved
     // replaces this effect (and the drawing) before that.
-    // With the raster workers (rasterPool.ts), the shapes are drawn there instead, and a result
-    // that arrives after the view moved again is dropped; the main thread only composites the
-    // parts and draws the labels, if any, in slices.
+    // With the raster workers (rasterPool.ts), the shapes and their labels are drawn there
+    // instead, and a result that arrives after the view moved again is dropped; the main thread
+    // only composites the parts. (It drew the labels in slices after that until 2026-12-03: at
+    // the bench's zoomed-in views a slice of 9–12 ms — most of it measuring new label texts —
+    // came in the frame after a wheel notch in about half the dropped frames of a trace.)
     let alive = true;
     let since = motionEpoch();
     let hold = 0;
@@ -283,8 +287,9 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.drawImage(shown.canvas, 0, 0);
       ctx.restore();
-      // For tests: who drew the shapes on show (Drawing['by']: 'at once', 'slices', 'workers' or 'shifted').
+      // For tests: who drew the shapes on show (Drawing['by']: 'at once', 'slices', 'workers' or 'shifted'), and how many labels it holds.
       ctx.canvas.dataset.drawnBy = shown.by;
+      ctx.canvas.dataset.labels = String(shown.labels);
       // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
       console.timeStamp('benchlens:full-draw');
     },
