@@ -55,6 +55,45 @@ describe('frame figures from a DevTools trace', () => {
   });
 });
 
+describe('which vsync made a frame', () => {
+  // Vsyncs every 16.7 ms from 4 (frame sequence 1, 2, …); a frame reaches the screen 17.3 ms
+  // after its vsync (after the next one, as in software compositing here): the frames of
+  // vsyncs 2 (20.7) and 5 (70.8) are shown at 38 and 88.1, and nothing in between.
+  const seqTrace = (steps: { arrived: number; shown: number }[]) => {
+    const ev: TraceEvent[] = [
+      { name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: 10, tid: COMPOSITOR, args: { name: 'Compositor' } },
+      { name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: 10, tid: MAIN, args: { name: 'CrRendererMain' } },
+      { name: 'TimeStamp', cat: 'devtools.timeline', ph: 'I', ts: ms(300), pid: 10, tid: MAIN, args: { data: { message: FULL_DRAW_STAMP } } },
+      input(0, 'MOUSE_PRESSED_EVENT', 0),
+      input(140, 'MOUSE_RELEASED_EVENT', 99),
+    ];
+    for (let k = 0; k < 10; k++) ev.push({ name: 'BeginFrame', cat: 'f', ph: 'I', ts: ms(4 + 16.7 * k), pid: 10, tid: COMPOSITOR, args: { frameSeqId: k + 1 } });
+    for (const [seq, at] of [[2, 36], [5, 86.1]]) ev.push({ name: 'DrawFrame', cat: 'f', ph: 'I', ts: ms(at), pid: 10, tid: COMPOSITOR, args: { frameSeqId: seq } }, shown(at + 2));
+    steps.forEach((st, k) => {
+      const id = { local: String(50 + k) };
+      ev.push(
+        { ...input(st.arrived - 1, 'MOUSE_DRAGGED_EVENT', 50 + k) },
+        { name: 'BrowserMainToRendererCompositor', cat: 'input', ph: 'e', ts: ms(st.arrived), pid: 10, tid: MAIN, id2: id },
+        { name: 'EventLatency', cat: 'input', ph: 'e', ts: ms(st.shown), pid: 10, tid: MAIN, id2: id },
+      );
+    });
+    return frameFigures(ev).longFrames.filter((l) => Math.round(l.atMs) === 38);
+  };
+
+  it('a step that came after a vsync and was shown in the frame right after it was not waiting; one that missed a vsync was', () => {
+    // Arrived at 25 (after the vsync at 20.7, before its main frame) and shown at 38; the next
+    // step arrived at 60, after the vsync at 54.1: the frame of the vsync at 70.8 (shown at
+    // 88.1) is the first that could show it. Nothing was waiting: the gap waited for input.
+    // (Taking the vsync just before each display — 37.4 and 87.5 — made the vsync at 70.8 a
+    // missed one, and this gap a dropped frame.)
+    const [waited] = seqTrace([{ arrived: 25, shown: 38 }, { arrived: 60, shown: 88.1 }]);
+    expect(waited.ms).toBeCloseTo(50.1, 6);
+    expect(waited.dropped).toBe(false);
+    // A step that arrived at 45, before the vsync at 54.1, and was shown only at 88.1: dropped.
+    expect(seqTrace([{ arrived: 25, shown: 38 }, { arrived: 45, shown: 88.1 }])[0].dropped).toBe(true);
+  });
+});
+
 describe('frames while dragging', () => {
   it('counts the displayed frames between each press and its release, over the drags\' own time', () => {
     const ev = [...trace([38, 54.7, 71.4, 88.1, 104.8, 121.5, 138.2, 154.9]), input(160, 'MOUSE_RELEASED_EVENT', 21)];

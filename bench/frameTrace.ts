@@ -260,8 +260,9 @@ export interface FrameFigures {
    */
   longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean; held: boolean }[];
   /**
-   * Long intervals in which a pan / zoom step (a drag move or a wheel step) had reached the
-   * page's renderer before a vsync that then showed nothing new: frames the page dropped. The
+   * Long intervals in which a pan / zoom step (a drag move or a wheel step), not yet on screen at
+   * the interval's start, had reached the page's renderer before a vsync that then showed
+   * nothing new (vsyncs matched to displayed frames by frame sequence: vsyncOfShown): frames the page dropped. The
    * others waited for input — no step had arrived by the vsyncs in between (Chromium hands
    * wheel and mouse moves to the page at its next animation frame, so a step arriving just
    * after one waits a whole frame: the first wheel step after a drag does). Arriving takes the
@@ -373,14 +374,19 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
   // BrowserMainToRendererCompositor stage), and the renderer's vsyncs (its compositor's BeginFrames).
   // Chromium reuses the async ids, so each stage event belongs to the latest EventLatency of its id.
   // Also when the browser forwarded each input to the page (the end of its GenerationToBrowserMain stage).
+  // And when each input was on screen: the end of its EventLatency, the presentation of the frame that showed it.
   const latest = new Map<string, TraceEvent>();
-  const arrivals: number[] = [];
+  const arrivals: { at: number; input: TraceEvent | undefined }[] = [];
   const forwarded = new Map<TraceEvent, number>();
+  const presented = new Map<TraceEvent, number>();
   for (const e of [...events].sort((a, b) => a.ts - b.ts)) {
     if (isInput(e)) latest.set(idOf(e), e);
     else if (e.ph !== 'e') continue;
-    else if (e.name === 'BrowserMainToRendererCompositor' && /WHEEL|DRAGGED/.test(kindOf(latest.get(idOf(e)) ?? e))) arrivals.push(e.ts);
-    else if (e.name === 'GenerationToBrowserMain') {
+    else if (e.name === 'BrowserMainToRendererCompositor' && /WHEEL|DRAGGED/.test(kindOf(latest.get(idOf(e)) ?? e))) arrivals.push({ at: e.ts, input: latest.get(idOf(e)) });
+    else if (e.name === 'EventLatency') {
+      const i = latest.get(idOf(e));
+      if (i && !presented.has(i)) presented.set(i, e.ts);
+    } else if (e.name === 'GenerationToBrowserMain') {
       const i = latest.get(idOf(e));
       if (i && !forwarded.has(i)) forwarded.set(i, e.ts);
     }
@@ -399,17 +405,36 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     .map((e) => e.ts)
     .sort((a, b) => a - b);
   const vsyncBefore = (t: number) => vsyncs.filter((v) => v <= t).pop() ?? -Infinity;
+  // The vsync that made the frame on screen at `t`: that of the renderer's last compositor frame
+  // (DrawFrame) before it, by their frame sequence number. The frame of a vsync reaches the screen
+  // 10–17 ms after it here (software compositing), so at times after the next vsync: taking
+  // the vsync just before the display put the gap one vsync late, and a step that came just
+  // after a vsync, and was shown in the frame right after that, counted as waiting.
+  const seqOf = (e: TraceEvent) => (e.args as { frameSeqId?: number } | undefined)?.frameSeqId;
+  const compositor = (e: TraceEvent) => e.pid === renderer && names.get(`${e.pid}:${e.tid}`) === 'Compositor';
+  const beginAt = new Map<number, number>();
+  for (const e of events) if (e.name === 'BeginFrame' && compositor(e) && seqOf(e) !== undefined) beginAt.set(seqOf(e)!, e.ts);
+  const draws = events.filter((e) => e.name === 'DrawFrame' && compositor(e) && seqOf(e) !== undefined).sort((a, b) => a.ts - b.ts);
+  const vsyncOfShown = (t: number) => {
+    const d = draws.filter((x) => x.ts <= t).pop();
+    return (d && beginAt.get(seqOf(d)!)) ?? vsyncBefore(t);
+  };
   const longFrames = intervals.flatMap((ms, k) => {
     if (ms <= 33.4) return [];
     const start = inWin[k];
     const end = start + ms * 1000;
     const kinds = [...new Set(sentKinds.filter((x) => x.ts >= start && x.ts <= end).map((x) => x.kind))];
     // The vsyncs between the one that made the frame at `start` and the one that made the frame
-    // at `end` showed nothing; a step that had arrived before one of them was waiting.
-    const from = vsyncBefore(start);
-    const to = vsyncBefore(end);
+    // at `end` showed nothing; a step that had arrived before one of them, and was not on
+    // screen by `start`, was waiting. (The last interval ends at the last input, not a frame.)
+    const from = vsyncOfShown(start);
+    const to = k + 1 < inWin.length ? vsyncOfShown(end) : vsyncBefore(end);
     const missed = vsyncs.filter((v) => v > from && v < to);
-    const dropped = missed.some((v) => arrivals.some((a) => a > from && a < v));
+    const waiting = (a: (typeof arrivals)[number], v: number) => {
+      const p = a.input && presented.get(a.input);
+      return a.at < v && (p !== undefined ? p > start + 1000 : a.at > from);
+    };
+    const dropped = missed.some((v) => arrivals.some((a) => waiting(a, v)));
     const held = !dropped && missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
     return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held }];
   });

@@ -233,7 +233,7 @@ async function measure(way: InputWay, page: Page, url: string, r: number, runs: 
   );
   const long = f.intervals.filter((x) => x > 33.4).length;
   console.log(
-    `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step had reached the page before a vsync that showed nothing new); ` +
+    `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step not yet on screen had reached the page before a vsync that showed nothing new); ` +
       `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between), ${f.longFramesHeld} of them for a wheel step sent but ` +
       `held by DevTools (it forwards an injected wheel event only once the page has made a frame; a real mouse's is forwarded at once)`,
   );
