@@ -91,6 +91,10 @@ describe('which vsync made a frame', () => {
     expect(waited.dropped).toBe(false);
     // A step that arrived at 45, before the vsync at 54.1, and was shown only at 88.1: dropped.
     expect(seqTrace([{ arrived: 25, shown: 38 }, { arrived: 45, shown: 88.1 }])[0].dropped).toBe(true);
+    // An EventLatency that ended off any displayed frame (an event merged into a later one)
+    // says nothing of when its step was shown: arrived at 30, after the vsync of the frame at
+    // 38, and ended at 31.5, it counts as waiting at the vsync at 37.4 (taken as shown at 31.5, not).
+    expect(seqTrace([{ arrived: 25, shown: 38 }, { arrived: 30, shown: 31.5 }])[0].dropped).toBe(true);
   });
 });
 

@@ -431,8 +431,12 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     const to = k + 1 < inWin.length ? vsyncOfShown(end) : vsyncBefore(end);
     const missed = vsyncs.filter((v) => v > from && v < to);
     const waiting = (a: (typeof arrivals)[number], v: number) => {
+      // An EventLatency that ends off any displayed frame (1–3 ms after the event: Chromium
+      // ends those of events merged into a later one) says nothing of when the step was shown:
+      // such a step is taken as not shown by a frame at `start` if it arrived after its vsync.
       const p = a.input && presented.get(a.input);
-      return a.at < v && (p !== undefined ? p > start + 1000 : a.at > from);
+      const onScreen = p !== undefined && shown.some((t) => Math.abs(t - p) < 1000);
+      return a.at < v && (onScreen ? p > start + 1000 : a.at > from);
     };
     const dropped = missed.some((v) => arrivals.some((a) => waiting(a, v)));
     const held = !dropped && missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
