@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixture } from '../../../harness/fixtures';
-import { ALL_LAYERS, labelText, MAX_LABELS, planLabels, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
+import { ALL_LAYERS, itemStyle, labelText, MAX_LABELS, planLabels, planShapes, type DrawOptions, type LayerToggles, type ShapePlan } from './draw';
 import { balancedCuts, bandRect, bandRows, centreRows, copyPacked, exposedRects, packScene, packedBuffers, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type BandedShape, type DeviceRect } from './packedScene';
 import { buildScene, panesFor } from './scene';
 
@@ -22,8 +22,8 @@ function check(items: Parameters<typeof packScene>[0], layers: LayerToggles, ove
     const o: DrawOptions = { transform, width: 1400, height: 900, pixelRatio: 1, layers, overlay, colors };
     expect(flat(planPacked(packed, o)), JSON.stringify(transform)).toEqual(flat(planShapes(items, o)));
     // The workers draw the same labels, in the same order, at the same places, in the same styles.
-    const page = planLabels(items, o).map((it) => [labelText(it), it.bounds.x0, it.bounds.y0, it.bounds.x1, it.bounds.y1, it.side === 'gt'] as const);
-    const worker = planPackedLabels(packed, o).map((i) => [packed.labels!.texts[i], ...Array.from(packed.bounds.subarray(i * 4, i * 4 + 4)), packed.labels!.gt[i] === 1] as const);
+    const page = planLabels(items, o).map((it) => [labelText(it), it.bounds.x0, it.bounds.y0, it.bounds.x1, it.bounds.y1, it.side === 'gt', itemStyle(it, overlay, colors)] as const);
+    const worker = planPackedLabels(packed, o).map((i) => [packed.labels!.texts[i], ...Array.from(packed.bounds.subarray(i * 4, i * 4 + 4)), packed.labels!.gt[i] === 1, packed.styles[packed.style[i]]] as const);
     expect(worker, JSON.stringify(transform)).toEqual(page);
     counts.push(page.length);
   }
