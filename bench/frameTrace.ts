@@ -341,14 +341,14 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     return r === undefined ? [] : [[p, r] as const];
   });
   const dragMs = drags.reduce((a, [p, r]) => a + (r - p) / 1000, 0);
-  const dragFrames = inWin.filter((t) => drags.some(([p, r]) => t > p && t <= r)).length;
+  const framesOfDrag = drags.map(([p, r]) => inWin.filter((t) => t > p && t <= r));
+  const dragFrames = framesOfDrag.reduce((n, f) => n + f.length, 0);
   let shownMs = 0;
   let shownIntervals = 0;
-  for (const [p, r] of drags) {
-    const inDrag = inWin.filter((t) => t > p && t <= r);
-    if (inDrag.length < 2) continue;
-    shownMs += (inDrag[inDrag.length - 1] - inDrag[0]) / 1000;
-    shownIntervals += inDrag.length - 1;
+  for (const f of framesOfDrag) {
+    if (f.length < 2) continue;
+    shownMs += (f[f.length - 1] - f[0]) / 1000;
+    shownIntervals += f.length - 1;
   }
   const drawFrames = events.filter((e) => e.name === 'DrawFrame' && e.ts >= t0 && e.ts <= t1).length;
   const dropped = events.filter((e) => e.name === 'DroppedFrame' && e.ts >= t0 && e.ts <= t1).length;
@@ -391,6 +391,13 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
       if (i && !forwarded.has(i)) forwarded.set(i, e.ts);
     }
   }
+  // When each step was on screen: its EventLatency's end where that is a displayed frame. One
+  // that ends off any (1–3 ms after the event: Chromium ends those of events merged into a
+  // later one) says nothing of when the step was shown.
+  const steps = arrivals.map(({ at, input }) => {
+    const p = input && presented.get(input);
+    return { at, shownAt: p !== undefined && shown.some((t) => Math.abs(t - p) < 1000) ? p : undefined };
+  });
   const forwardOf = (e: TraceEvent) => forwarded.get(e) ?? e.ts;
   // When the browser had the last input, as it has a real mouse's within a millisecond.
   const t1Forwarded = Math.max(...events.filter(isInput).map(forwardOf));
@@ -430,15 +437,10 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     const from = vsyncOfShown(start);
     const to = k + 1 < inWin.length ? vsyncOfShown(end) : vsyncBefore(end);
     const missed = vsyncs.filter((v) => v > from && v < to);
-    const waiting = (a: (typeof arrivals)[number], v: number) => {
-      // An EventLatency that ends off any displayed frame (1–3 ms after the event: Chromium
-      // ends those of events merged into a later one) says nothing of when the step was shown:
-      // such a step is taken as not shown by a frame at `start` if it arrived after its vsync.
-      const p = a.input && presented.get(a.input);
-      const onScreen = p !== undefined && shown.some((t) => Math.abs(t - p) < 1000);
-      return a.at < v && (onScreen ? p > start + 1000 : a.at > from);
-    };
-    const dropped = missed.some((v) => arrivals.some((a) => waiting(a, v)));
+    // A step whose showing is unknown is taken as not shown by the frame at `start` if it
+    // arrived after that frame's vsync.
+    const notShownYet = steps.filter((a) => (a.shownAt !== undefined ? a.shownAt > start + 1000 : a.at > from));
+    const dropped = missed.some((v) => notShownYet.some((a) => a.at < v));
     const held = !dropped && missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
     return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held }];
   });

@@ -9,6 +9,7 @@ import { overlayStyle, styleFor, type StateStyle } from './style';
 import type { ViewTransform } from './transform';
 import { displayText, FONT_STACK, hasGlyph } from './glyphs';
 import { traceRing } from './outline';
+import type { Rect } from './geometry';
 
 export interface LayerToggles {
   gt: boolean;
@@ -224,16 +225,8 @@ export function labelText(it: SceneItem): string {
   return t;
 }
 
-/** An image-space box, as SceneItem.bounds. */
-export interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-
 /** Whether the label of a shape with bounds `b` can reach the viewport (planLabels' culling). */
-export function labelInView(b: Box, o: Pick<DrawOptions, 'transform' | 'width' | 'height'>): boolean {
+export function labelInView(b: Rect, o: Pick<DrawOptions, 'transform' | 'width' | 'height'>): boolean {
   const { scale, x, y } = o.transform;
   const sx0 = b.x0 * scale + x;
   const sy0 = b.y0 * scale + y;
@@ -246,7 +239,7 @@ export function labelInView(b: Box, o: Pick<DrawOptions, 'transform' | 'width' |
  * Where a label goes, in CSS pixels of the viewport: its box's top left, and its height (the
  * width is the text's + 6). GT labels above the shape, prediction labels below it.
  */
-export function labelAt(b: Box, gt: boolean, t: ViewTransform): { lx: number; ly: number; h: number } {
+export function labelAt(b: Rect, gt: boolean, t: ViewTransform): { lx: number; ly: number; h: number } {
   const lx = Math.round(b.x0 * t.scale + t.x);
   const ly = gt ? Math.round(b.y0 * t.scale + t.y) - LABEL_PX - 4 : Math.round(b.y1 * t.scale + t.y) + 2;
   return { lx, ly, h: LABEL_PX + 3 };
@@ -293,7 +286,7 @@ export function measureLabel(ctx: Ctx2D, raw: string): { text: string; width: nu
 }
 
 /** Draws one label (raw text `raw`, non-empty) of a shape with bounds `b` in style `style`; `ctx` as beginLabels left it. */
-export function drawLabel(ctx: Ctx2D, raw: string, b: Box, gt: boolean, style: StateStyle, t: ViewTransform): void {
+export function drawLabel(ctx: Ctx2D, raw: string, b: Rect, gt: boolean, style: StateStyle, t: ViewTransform): void {
   const cached = measureLabel(ctx, raw);
   const { lx, ly, h } = labelAt(b, gt, t);
   ctx.globalAlpha = Math.max(0.7, style.alpha);

@@ -60,11 +60,11 @@ export function packScene(items: readonly SceneItem[], layers: LayerToggles, ove
     bounds.set([b.x0, b.y0, b.x1, b.y1], i * 4);
   });
   if (!layers.labels) return { styles, style, coords, offsets, bounds };
-  const labels = { texts: shown.map((j) => labelText(items[j])), labelled: new Uint8Array(shown.length), gt: new Uint8Array(shown.length) };
-  shown.forEach((j, i) => {
-    labels.labelled[i] = isLabelled(items[j]) ? 1 : 0;
-    labels.gt[i] = items[j].side === 'gt' ? 1 : 0;
-  });
+  const labels = {
+    texts: shown.map((j) => labelText(items[j])),
+    labelled: Uint8Array.from(shown, (j) => (isLabelled(items[j]) ? 1 : 0)),
+    gt: Uint8Array.from(shown, (j) => (items[j].side === 'gt' ? 1 : 0)),
+  };
   return { styles, style, coords, offsets, bounds, labels };
 }
 

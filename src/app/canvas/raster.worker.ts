@@ -98,48 +98,49 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     return true;
   };
   if (await stopped(0)) return;
-  // Drawing a plan in several calls gives the same pixels as in one (drawPlanned). A small
-  // probe first; later chunks are sized from the rate this part has reached (one learnt from
-  // another part misled: a shape's cost goes with its size on screen, i.e. with the zoom, and
-  // with what else the core is doing — traced, first chunks of 17–38 ms).
-  let rate = 0;
-  for (let next = 0; next < plan.count; ) {
-    const n = chunkSize(rate, CHUNK_MS, 48);
-    const to = Math.min(plan.count, next + n);
-    const c0 = performance.now();
-    drawPlanned(ctx, plan, scale, next, to);
-    if (to === plan.count && labels.length === 0) break;
-    rasteriseNow(canvas);
-    rate = rateSince(to - next, c0);
-    next = to;
-    if (await stopped(next)) return;
-  }
+  // Drawing a plan in several calls gives the same pixels as in one (drawPlanned), and so does
+  // drawing labels in several.
+  const [c, g] = [canvas, ctx];
+  if (!(await inChunks(c, plan.count, 48, (from, to) => drawPlanned(g, plan, scale, from, to), stopped, labels.length > 0))) return;
   // The labels of the view that reach this part, over its shapes (as drawLabelRange draws them
   // over the whole canvas's), in the same chunks: measuring a label's text the first time is
   // most of a label's cost, and the main thread used to pay it in the frames after a notch.
   if (labels.length > 0) {
-    ctx.save();
-    beginLabels(ctx, r.pixelRatio, fx, fy);
-    let lrate = 0;
-    for (let next = 0; next < labels.length; ) {
-      const n = chunkSize(lrate, CHUNK_MS, 32);
-      const to = Math.min(labels.length, next + n);
-      const c0 = performance.now();
-      for (let k = next; k < to; k++) drawPackedLabel(ctx, s.scene, labels[k], r, [fx, fy, tx, ty]);
-      next = to;
-      if (next === labels.length) break;
-      rasteriseNow(canvas);
-      lrate = rateSince(n, c0);
-      if (await stopped(plan.count)) {
-        ctx.restore();
-        return;
-      }
-    }
-    ctx.restore();
+    g.save();
+    beginLabels(g, r.pixelRatio, fx, fy);
+    const part: DeviceRect = [fx, fy, tx, ty];
+    const drawn = await inChunks(c, labels.length, 32, (from, to) => {
+      for (let k = from; k < to; k++) drawPackedLabel(g, s.scene, labels[k], r, part);
+    }, () => stopped(plan.count));
+    g.restore();
+    if (!drawn) return;
   }
   // What the last chunk recorded is rasterised here.
   const bitmap = canvas.transferToImageBitmap();
   scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
+}
+
+/**
+ * Draws items 0 … count with `draw(from, to)` in chunks of about CHUNK_MS, each rasterised and
+ * followed by a turn of the event loop (`stopped(done)`: true when the part was aborted there),
+ * the last one too only when `more` is drawn after them. A small probe first; later chunks are
+ * sized from the rate this part has reached (one learnt from another part misled: a shape's cost
+ * goes with its size on screen, i.e. with the zoom, and with what else the core is doing —
+ * traced, first chunks of 17–38 ms). False when aborted.
+ */
+async function inChunks(c: OffscreenCanvas, count: number, probe: number, draw: (from: number, to: number) => void, stopped: (done: number) => Promise<boolean>, more = false): Promise<boolean> {
+  let rate = 0;
+  for (let next = 0; next < count; ) {
+    const to = Math.min(count, next + chunkSize(rate, CHUNK_MS, probe));
+    const c0 = performance.now();
+    draw(next, to);
+    if (to === count && !more) break;
+    rasteriseNow(c);
+    rate = rateSince(to - next, c0);
+    next = to;
+    if (await stopped(next)) return false;
+  }
+  return true;
 }
 
 /** Draws label `i` of `scene` if it reaches `rect` (device pixels, the part's canvas), as drawLabelRange would on the whole canvas. */

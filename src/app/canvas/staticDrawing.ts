@@ -71,8 +71,8 @@ export class StaticDrawing {
     return canvas;
   }
 
-  /** Starts a drawing of `items` for view `o.transform` on a canvas of w×h device pixels. */
-  start(items: readonly SceneItem[], o: DrawOptions, w: number, h: number, content: unknown): void {
+  /** Starts a drawing of `items` for view `o.transform` on a canvas of w×h device pixels (`planned`: planLabels for it, if already made). */
+  start(items: readonly SceneItem[], o: DrawOptions, w: number, h: number, content: unknown, planned?: SceneItem[]): void {
     const canvas = this.nextCanvas(w, h);
     const ctx = canvas.getContext('2d');
     if (!ctx) {
@@ -88,7 +88,7 @@ export class StaticDrawing {
     ctx.setTransform(pr * scale, 0, 0, pr * scale, pr * x, pr * y);
     const stats: Record<string, number> = {};
     const opts = { ...o, stats };
-    const labels = planLabels(items, opts);
+    const labels = planned ?? planLabels(items, opts);
     this.job = { d: { canvas, t: o.transform, content, stats, by: 'slices', labels: labels.length }, ctx, plan: planShapes(items, opts), labels, o: opts, next: 0, rate: 0 };
   }
 

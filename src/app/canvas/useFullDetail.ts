@@ -24,6 +24,7 @@ import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } fro
 import { showDrawing } from './showDrawing';
 import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
 import { planLabels } from './draw';
+import type { SceneItem } from './scene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
@@ -47,8 +48,8 @@ const reusable = (cur: Drawing | null | undefined, content: unknown): cur is Dra
  * view, which the kept part would lack), and some of it still in view. Then the new drawing is
  * that one moved by (dx, dy), and the workers draw only `rects`, what the move exposed.
  */
-function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: RasterView, labelsAt: (t: ViewTransform) => boolean): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
-  if (!reusable(cur, content) || cur.t.scale !== t.scale || labelsAt(t)) return null;
+function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: RasterView, labelsAtT: () => boolean): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
+  if (!reusable(cur, content) || cur.t.scale !== t.scale || labelsAtT()) return null;
   const fx = (t.x - cur.t.x) * view.pixelRatio;
   const fy = (t.y - cur.t.y) * view.pixelRatio;
   const dx = Math.round(fx);
@@ -134,8 +135,11 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
     const cur = d.shown;
     if (cur && cur.content === content && cur.t === target) return;
     const view = viewAt(target);
-    const shift = shiftOf(cur, target, content, view, (t) => planLabels(scene.items, { transform: t, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors }).length > 0);
-    const begin = () => d.start(scene.items, { transform: target, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors }, view.w, view.h, content);
+    const opts = { transform: target, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors };
+    // The labels at the target, planned once: for shiftOf (only when a shift is possible) and the drawing.
+    let labels: SceneItem[] | undefined;
+    const shift = shiftOf(cur, target, content, view, () => (labels ??= planLabels(scene.items, opts)).length > 0);
+    const begin = () => d.start(scene.items, opts, view.w, view.h, content, labels);
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
       Object.assign(stats, r.stats);
