@@ -13,7 +13,9 @@
  * each way, interleaved, 2026-12-02): from the workers' last part to the screen 17–35 ms (median
  * 26 at a new zoom, 27.5 panned) waiting for the frame, 17–25 ms (median 20, 20.5) at once;
  * frames over 33 ms 28 and 25 in 12 runs. (That "at once" showed within the task; this microtask
- * version, 6 more runs of each ending: 20–34 ms, median 22.5 and 23.)
+ * version, 6 more runs of each ending: 20–34 ms, median 22.5 and 23.) Waiting for the next frame
+ * only after a wheel notch (when more notches may follow) measured no better either: dropped
+ * frames 22 against 22 in 40 runs, redraw at a new zoom median 70 ms against 64.5 (README).
  */
 import type Konva from 'konva';
 import { flushSync } from 'react-dom';
