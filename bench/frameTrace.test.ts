@@ -55,6 +55,32 @@ describe('frame figures from a DevTools trace', () => {
   });
 });
 
+describe('what the page did over a long frame', () => {
+  it("gives the main thread's tasks within the interval, the longest one overlapping it, and the raster workers' tasks", () => {
+    const WORKER = 4;
+    const task = (tid: number, from: number, dur: number, cpu: number) => ({ name: 'RunTask', cat: 'toplevel', ph: 'X', ts: ms(from), dur: ms(dur), tdur: ms(cpu), pid: 10, tid }) as TraceEvent;
+    const ev = [
+      ...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]),
+      { name: 'thread_name', cat: '__metadata', ph: 'M', ts: 0, pid: 10, tid: WORKER, args: { name: 'DedicatedWorker thread' } } as TraceEvent,
+      // Main thread: a task that starts before the gap (2 of its ms in it), a long one in it
+      // (20 ms of wall time, 8 of CPU: waiting for a core), and one after it.
+      task(MAIN, 30, 10, 9),
+      task(MAIN, 50, 20, 8),
+      task(MAIN, 95, 5, 5),
+      // A raster worker at work over the whole gap and beyond.
+      task(WORKER, 20, 100, 95),
+      // Another process's main thread is not the page's.
+      { ...task(MAIN, 40, 40, 40), pid: 11 },
+    ];
+    const [l] = frameFigures(ev).longFrames;
+    expect(l.atMs).toBeCloseTo(38, 6);
+    expect(l.page.mainMs).toBeCloseTo(22, 6);
+    expect(l.page.longestTaskMs).toBeCloseTo(20, 6);
+    expect(l.page.longestTaskCpuMs).toBeCloseTo(8, 6);
+    expect(l.page.workersMs).toBeCloseTo(50.1, 6);
+  });
+});
+
 describe('which vsync made a frame', () => {
   // Vsyncs every 16.7 ms from 4 (frame sequence 1, 2, …); a frame reaches the screen 17.3 ms
   // after its vsync (after the next one, as in software compositing here): the frames of

@@ -258,7 +258,7 @@ export interface FrameFigures {
    * Frame intervals over 33 ms, each with the kinds of input sent in it (EventLatency's
    * event_type, e.g. MOUSE_RELEASED_EVENT, MOUSE_WHEEL_EVENT): says where in the gesture they fall.
    */
-  longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean; held: boolean }[];
+  longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean; held: boolean; page: PageWork }[];
   /**
    * Long intervals in which a pan / zoom step (a drag move or a wheel step), not yet on screen at
    * the interval's start, had reached the page's renderer before a vsync that then showed
@@ -285,6 +285,20 @@ export interface FrameFigures {
 }
 
 type TaskEvent = TraceEvent & { tdur?: number };
+
+/**
+ * What the page's threads did over a long frame: the renderer's main thread (its tasks' wall
+ * time within the interval, and the longest task that overlaps it, with its CPU time) and the
+ * raster workers (their tasks' wall time within it, both together). Says whether a dropped frame
+ * was the page's work or a wait with the page idle (the machine's other programs, or Chromium's
+ * own threads).
+ */
+export interface PageWork {
+  mainMs: number;
+  longestTaskMs: number;
+  longestTaskCpuMs: number;
+  workersMs: number;
+}
 
 /** Name of the console.timeStamp the static layer writes after a full-detail draw. */
 export const FULL_DRAW_STAMP = 'benchlens:full-draw';
@@ -426,6 +440,14 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     const d = draws.filter((x) => x.ts <= t).pop();
     return (d && beginAt.get(seqOf(d)!)) ?? vsyncBefore(t);
   };
+  const tasksOf = (thread: string) => (events as TaskEvent[]).filter((e) => e.name === 'RunTask' && e.ph === 'X' && e.pid === renderer && names.get(`${e.pid}:${e.tid}`) === thread);
+  const mainTasks = tasksOf('CrRendererMain');
+  const rasterTasks = tasksOf('DedicatedWorker thread');
+  const within = (tasks: TaskEvent[], a: number, b: number) => tasks.reduce((sum, e) => sum + Math.max(0, Math.min(b, e.ts + (e.dur ?? 0)) - Math.max(a, e.ts)), 0) / 1000;
+  const pageWork = (a: number, b: number): PageWork => {
+    const longest = mainTasks.filter((e) => e.ts < b && e.ts + (e.dur ?? 0) > a).reduce<TaskEvent | null>((m, e) => (!m || (e.dur ?? 0) > (m.dur ?? 0) ? e : m), null);
+    return { mainMs: within(mainTasks, a, b), longestTaskMs: (longest?.dur ?? 0) / 1000, longestTaskCpuMs: (longest?.tdur ?? 0) / 1000, workersMs: within(rasterTasks, a, b) };
+  };
   const longFrames = intervals.flatMap((ms, k) => {
     if (ms <= 33.4) return [];
     const start = inWin[k];
@@ -442,7 +464,7 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     const notShownYet = steps.filter((a) => (a.shownAt !== undefined ? a.shownAt > start + 1000 : a.at > from));
     const dropped = missed.some((v) => notShownYet.some((a) => a.at < v));
     const held = !dropped && missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
-    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held }];
+    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held, page: pageWork(start, end) }];
   });
   // The last drawing asked of the raster workers before the full-detail draw, and their tasks
   // after it (the raster workers are dedicated workers: Chromium's own pool threads are

@@ -240,7 +240,13 @@ async function measure(way: InputWay, page: Page, url: string, r: number, runs: 
   for (const l of f.longFrames)
     console.log(
       `    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ` +
-        `${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}${l.held ? ': a wheel step DevTools was holding' : ''}`,
+        `${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}${l.held ? ': a wheel step DevTools was holding' : ''}` +
+        // For a dropped frame, whether the page was at work: its main thread's tasks in the
+        // interval and the longest of them (wall / CPU: more wall than CPU is a thread waiting
+        // for a core), and the raster workers' tasks in it (both workers together).
+        (l.dropped
+          ? `; the page in it: main thread ${l.page.mainMs.toFixed(0)} ms of tasks (longest ${l.page.longestTaskMs.toFixed(1)} ms, ${l.page.longestTaskCpuMs.toFixed(1)} ms CPU), raster workers ${l.page.workersMs.toFixed(0)} ms`
+          : ''),
     );
   console.log(
     `  cross-checks: ${f.drawFrames} DrawFrame, ${f.dropped} DroppedFrame in the window; ${f.fullDrawsInMotion} full-detail draws during the motion; ` +
