@@ -471,9 +471,7 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
   // 'ThreadPool…Worker' and must not count).
   const asked = stamped(events, RASTER_REQUEST_STAMP).map((e) => e.ts).filter((t) => t > t1 && t < lastFull);
   const askedAt = asked.length ? Math.max(...asked) : NaN;
-  const workerTasks = (events as TaskEvent[]).filter(
-    (e) => e.name === 'RunTask' && e.ph === 'X' && e.ts >= askedAt && e.ts < lastFull && names.get(`${e.pid}:${e.tid}`) === 'DedicatedWorker thread',
-  );
+  const workerTasks = rasterTasks.filter((e) => e.ts >= askedAt && e.ts < lastFull);
   const rasterEnd = Math.max(...workerTasks.map((e) => e.ts + (e.dur ?? 0)), -Infinity);
   const ms = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined || !Number.isFinite(a) || !Number.isFinite(b) ? NaN : (b - a) / 1000);
   const redraw = {

@@ -285,15 +285,13 @@ export function measureLabel(ctx: Ctx2D, raw: string): { text: string; width: nu
   return cached;
 }
 
-/** Draws one label (raw text `raw`, non-empty) of a shape with bounds `b` in style `style`; `ctx` as beginLabels left it. */
-export function drawLabel(ctx: Ctx2D, raw: string, b: Rect, gt: boolean, style: StateStyle, t: ViewTransform): void {
-  const cached = measureLabel(ctx, raw);
-  const { lx, ly, h } = labelAt(b, gt, t);
+/** Draws one label — measured (measureLabel), at its place (labelAt) — in style `style`; `ctx` as beginLabels left it. */
+export function drawLabel(ctx: Ctx2D, label: { text: string; width: number }, at: { lx: number; ly: number; h: number }, style: StateStyle): void {
   ctx.globalAlpha = Math.max(0.7, style.alpha);
   ctx.fillStyle = 'rgba(0,0,0,0.65)';
-  ctx.fillRect(lx, ly, cached.width + 6, h);
+  ctx.fillRect(at.lx, at.ly, label.width + 6, at.h);
   ctx.fillStyle = style.stroke;
-  ctx.fillText(cached.text, lx + 3, ly + 2);
+  ctx.fillText(label.text, at.lx + 3, at.ly + 2);
 }
 
 /** Draws labels `from`..`to` of a planLabels list (in several calls: the same pixels as in one). */
@@ -304,7 +302,7 @@ export function drawLabelRange(ctx: CanvasRenderingContext2D, todo: readonly Sce
   for (let i = from; i < Math.min(to, todo.length); i++) {
     const it = todo[i];
     const raw = labelText(it);
-    if (raw) drawLabel(ctx, raw, it.bounds, it.side === 'gt', itemStyle(it, o.overlay, o.colors), o.transform);
+    if (raw) drawLabel(ctx, measureLabel(ctx, raw), labelAt(it.bounds, it.side === 'gt', o.transform), itemStyle(it, o.overlay, o.colors));
   }
   ctx.restore();
 }

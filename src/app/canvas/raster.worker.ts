@@ -100,7 +100,8 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   if (await stopped(0)) return;
   // Drawing a plan in several calls gives the same pixels as in one (drawPlanned), and so does
   // drawing labels in several.
-  const [c, g] = [canvas, ctx];
+  const c = canvas;
+  const g = ctx;
   if (!(await inChunks(c, plan.count, 48, (from, to) => drawPlanned(g, plan, scale, from, to), stopped, labels.length > 0))) return;
   // The labels of the view that reach this part, over its shapes (as drawLabelRange draws them
   // over the whole canvas's), in the same chunks: measuring a label's text the first time is
@@ -149,15 +150,14 @@ function drawPackedLabel(ctx: Ctx2D, scene: UnpackedScene, i: number, r: Extract
   const raw = l.texts[i];
   if (!raw) return;
   const b = scene.shapes[i];
-  const gt = l.gt[i] === 1;
   const pr = r.pixelRatio;
-  const { lx, ly, h } = labelAt(b, gt, r.transform);
+  const at = labelAt(b, l.gt[i] === 1, r.transform);
   // Rows first (a band has every column); the width only for a label in them. One pixel to
   // spare each way: the text's antialiasing.
-  if ((ly - 1) * pr >= rect[3] || (ly + h + 1) * pr <= rect[1]) return;
-  const { width } = measureLabel(ctx, raw);
-  if ((lx - 1) * pr >= rect[2] || (lx + width + 7) * pr <= rect[0]) return;
-  drawLabel(ctx, raw, b, gt, scene.styles[scene.style[i]], r.transform);
+  if ((at.ly - 1) * pr >= rect[3] || (at.ly + at.h + 1) * pr <= rect[1]) return;
+  const label = measureLabel(ctx, raw);
+  if ((at.lx - 1) * pr >= rect[2] || (at.lx + label.width + 7) * pr <= rect[0]) return;
+  drawLabel(ctx, label, at, scene.styles[scene.style[i]]);
 }
 
 scope.onmessage = (e) => {
