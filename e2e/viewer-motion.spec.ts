@@ -489,6 +489,32 @@ test.describe('case viewer motion', () => {
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
   });
 
+  test('an image decoded after its case\'s shapes were drawn is drawn alone: the shapes are neither drawn again nor sent to the workers again', async ({ page }) => {
+    // As in the app, where the image file is read and decoded while the shapes are already shown.
+    await open(page, 'case=dense5000&image=late');
+    await page.waitForFunction(() => window.__viewer!.rasterStats() !== null);
+    const parts = await page.evaluate(() => window.__viewer!.rasterStats()!.warmUpParts);
+    await expect.poll(() => page.evaluate(() => window.__viewer!.rasterStats()!.warmed), { timeout: 20_000 }).toBe(parts);
+    const state = () =>
+      page.evaluate(() => {
+        const [image, shapes] = document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas');
+        const d = image.getContext('2d')!.getImageData(0, 0, image.width, image.height).data;
+        let painted = 0;
+        for (let i = 3; i < d.length; i += 4) if (d[i]) painted++;
+        return { imagePainted: painted, shapeShows: shapes.dataset.shows, by: shapes.dataset.drawnBy, warmed: window.__viewer!.rasterStats()!.warmed, packed: window.__viewer!.rasterStats()!.contents };
+      });
+    const before = await state();
+    expect(before.imagePainted).toBe(0);
+    expect(before.by).toBe('at once');
+    await page.evaluate(() => window.__viewer!.releaseImage());
+    await expect.poll(async () => (await state()).imagePainted, { timeout: 10_000 }).toBeGreaterThan(100_000);
+    // A few frames for anything the image set off (a drawing at once shows in the same commit; a
+    // warm-up's first parts within a frame or two).
+    await frames(page, 10);
+    const after = await state();
+    expect({ ...after, imagePainted: 0 }).toEqual({ ...before, imagePainted: 0 });
+  });
+
   test("after drawings of a case were aborted, the next case in the same pane still warms the workers up (its parts drawn, not skipped)", async ({ page }) => {
     await open(page, 'case=dense5000');
     await page.waitForFunction(() => window.__viewer!.rasterStats() !== null);

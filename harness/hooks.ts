@@ -7,7 +7,8 @@ export interface HarnessHash {
   name: string;
   compare: CompareMode;
   models: number;
-  image: 'ok' | 'missing';
+  /** `late`: decoded, but given to the viewer only when `releaseImage` is called (as an image file decoded after its case's shapes were drawn). */
+  image: 'ok' | 'missing' | 'late';
 }
 
 export interface ViewerHooks {
@@ -19,8 +20,10 @@ export interface ViewerHooks {
   names: readonly string[];
   /** The image for the current fixture has been generated (or is deliberately missing). */
   ready: boolean;
-  /** The viewer's raster pool: drawings finished, parts stopped, parts in progress (null without workers). */
-  rasterStats: () => { drawn: number; aborted: number; warmed: number; warmUpParts: number; inProgress: number } | null;
+  /** The viewer's raster pool: drawings finished, parts stopped, warm-up parts drawn, parts in progress, shapes sent (null without workers). */
+  rasterStats: () => { drawn: number; aborted: number; warmed: number; warmUpParts: number; inProgress: number; contents: number } | null;
+  /** With `image=late`: gives the viewer the image it has held back. */
+  releaseImage: () => void;
   /** A raster worker of its own, told to abort a part (harness/rasterProbe.ts). */
   probeRasterAbort: () => ReturnType<typeof probeRasterAbort>;
 }

@@ -8,6 +8,7 @@
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
+import { decodeImage } from '../src/app/canvas/decode';
 import { shapePoints } from '../src/app/canvas/geometry';
 import { drawOnMainThreadOnly, PARTS, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
@@ -19,18 +20,26 @@ type HashState = HarnessHash;
 const rasterStats = () => {
   const p = rasterPool();
   // warmUpParts: the parts one warm-up draws (RasterPool.warm).
-  return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress };
+  // contents: how often a pane's shapes were packed and sent to the workers.
+  return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress, contents: p.sent };
 };
 
 function readHash(): HashState {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
   const c = p.get('compare');
   const compare: CompareMode = c === 'overlay' ? 'overlay' : c === '2' || c === 'side-by-side' ? 'side-by-side' : 'single';
-  return { name: p.get('case') ?? 'ltb', compare, models: compare === 'single' ? 1 : 2, image: p.get('image') === 'missing' ? 'missing' : 'ok' };
+  return { name: p.get('case') ?? 'ltb', compare, models: compare === 'single' ? 1 : 2, image: p.get('image') === 'missing' ? 'missing' : p.get('image') === 'late' ? 'late' : 'ok' };
 }
 
-/** A page-like image: a gradient, faint "text lines" and, for the overlay, the GT in red. */
-function drawImage(f: Fixture, overlay: boolean): ImageBitmap {
+/**
+ * A page-like image: a gradient, faint "text lines" and, for the overlay, the GT in red — encoded
+ * and decoded again with the app's decodeImage, so the viewer gets the kind of ImageBitmap an
+ * image file in a folder gives it. (It used to get the OffscreenCanvas's own bitmap: in software
+ * raster that kind costs 15–17 ms of main-thread CPU on its first draw at full resolution, which
+ * a decoded file's does not — the viewer bench's first notch into it dropped a frame it never
+ * would with a real image.)
+ */
+async function drawImage(f: Fixture, overlay: boolean): Promise<ImageBitmap> {
   const c = new OffscreenCanvas(f.width, f.height);
   const g = c.getContext('2d')!;
   const grad = g.createLinearGradient(0, 0, f.width, f.height);
@@ -53,7 +62,7 @@ function drawImage(f: Fixture, overlay: boolean): ImageBitmap {
       g.stroke();
     }
   }
-  return c.transferToImageBitmap();
+  return decodeImage(await c.convertToBlob({ type: 'image/png' }));
 }
 
 function Harness() {
@@ -73,12 +82,19 @@ function Harness() {
     return () => window.removeEventListener('hashchange', on);
   }, []);
 
+  const [released, setReleased] = useState(false);
   useEffect(() => {
-    setImages({ fx, image: hash.image === 'ok' ? drawImage(fx, false) : null, overlay: fx.overlay ? drawImage(fx, true) : null });
+    let alive = true;
+    void Promise.all([hash.image !== 'missing' ? drawImage(fx, false) : null, fx.overlay ? drawImage(fx, true) : null]).then(([image, overlay]) => {
+      if (alive) setImages({ fx, image, overlay });
+    });
+    return () => {
+      alive = false;
+    };
   }, [fx, hash.image]);
 
   useEffect(() => {
-    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
+    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, releaseImage: () => setReleased(true), probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
   });
 
   const go = (d: number) => {
@@ -92,6 +108,8 @@ function Harness() {
     location.hash = p.toString();
   };
 
+  // The images of another case (still decoding this one's) are never shown with this case's shapes.
+  const current = images.fx === fx && (hash.image !== 'late' || released) ? images : { image: null, overlay: null };
   return (
     <div style={{ height: '100vh' }}>
       <CaseViewer
@@ -101,10 +119,10 @@ function Harness() {
         }}
         benchmark={fx.benchmark}
         views={fx.views}
-        image={images.image}
-        imageStatus={hash.image === 'missing' ? 'missing' : images.image ? 'ok' : 'loading'}
+        image={current.image}
+        imageStatus={hash.image === 'missing' ? 'missing' : current.image ? 'ok' : 'loading'}
         imagePath={fx.views[0].record.image_path ?? undefined}
-        overlayImage={images.overlay}
+        overlayImage={current.overlay}
         compare={hash.compare}
         onNextCase={() => go(1)}
         onPrevCase={() => go(-1)}

@@ -93,7 +93,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
 
   // `drawn`: the view the canvases were drawn at; `motion`: the CSS transform that shows them
   // at the live view until the full-detail drawing for it is ready (useFullDetail.ts).
-  const { drawn, motion, drawStatic, staticLayer } = useFullDetail({ scene, image: p.image, transform, width, height, layers, overlay, colors, stats, updateTransform });
+  const { drawn, motion, drawStatic, staticLayer } = useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform });
 
   const mips = useMipLevels(p.image);
   // The smallest copy that still has at least one source pixel per screen pixel.

@@ -71,10 +71,11 @@ type Pending = {
 export class RasterPool {
   state: 'starting' | 'ready' | 'failed' = 'starting';
   why = '';
-  /** Drawings finished by the workers, parts a worker stopped when told to, and warm-up parts drawn to the end (test hooks). */
+  /** Drawings finished by the workers, parts a worker stopped when told to, warm-up parts drawn to the end, and panes' shapes sent (test hooks). */
   drawn = 0;
   aborted = 0;
   warmed = 0;
+  sent = 0;
   private workers: Worker[] = [];
   private ready = 0;
   private timer: ReturnType<typeof setTimeout>;
@@ -121,6 +122,7 @@ export class RasterPool {
   setContent(pane: number, content: number, scene: PackedScene): void {
     if (this.state === 'failed') return;
     this.contents.set(pane, content);
+    this.sent++;
     this.workers.forEach((w, n) => {
       const s = n < this.workers.length - 1 ? copyPacked(scene) : scene;
       this.post(w, { type: 'content', pane, content, scene: s }, packedBuffers(s));

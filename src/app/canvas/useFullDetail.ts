@@ -28,7 +28,7 @@ import type { SceneItem } from './scene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
 
 /** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
-export type FullDetailInput = Pick<PaneProps, 'scene' | 'image' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats' | 'updateTransform'>;
+export type FullDetailInput = Pick<PaneProps, 'scene' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats' | 'updateTransform'>;
 
 /** Runs `f` when the main thread is idle (requestIdleCallback; a timer where there is none). */
 const whenIdle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => f()) : setTimeout(f, 50));
@@ -59,9 +59,12 @@ function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: 
   return rects ? { from: cur, dx, dy, rects } : null;
 }
 
-export function useFullDetail({ scene, image, transform, width, height, layers, overlay, colors, stats, updateTransform }: FullDetailInput) {
-  // A new identity whenever what is drawn (not where) changes.
-  const content = useMemo(() => ({ scene, width, height, layers, overlay, colors, image }), [scene, width, height, layers, overlay, colors, image]);
+export function useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform }: FullDetailInput) {
+  // A new identity whenever what is drawn (not where) changes. Not the image: the image layer
+  // draws it (Pane.tsx), and an image decoded after its case's shapes were first drawn — as the
+  // app's always is — must not draw them all again at once on the main thread, nor pack and send
+  // them to the raster workers and warm those up a second time.
+  const content = useMemo(() => ({ scene, width, height, layers, overlay, colors }), [scene, width, height, layers, overlay, colors]);
   const staticLayer = useRef<Konva.Layer>(null);
   const drawing = useRef<StaticDrawing | null>(null);
   // The view a drawing for `t` covers: the pane in CSS pixels, the static layer's canvas in device pixels.
@@ -293,9 +296,10 @@ export function useFullDetail({ scene, image, transform, width, height, layers, 
       ctx.setTransform(1, 0, 0, 1, 0, 0);
       ctx.drawImage(shown.canvas, 0, 0);
       ctx.restore();
-      // For tests: who drew the shapes on show (Drawing['by']: 'at once', 'slices', 'workers' or 'shifted'), and how many labels it holds.
+      // For tests: who drew the shapes on show (Drawing['by']: 'at once', 'slices', 'workers' or 'shifted'), how many labels it holds, and how many drawings this layer has shown.
       ctx.canvas.dataset.drawnBy = shown.by;
       ctx.canvas.dataset.labels = String(shown.labels);
+      ctx.canvas.dataset.shows = String(Number(ctx.canvas.dataset.shows ?? 0) + 1);
       // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
       console.timeStamp('benchlens:full-draw');
     },
