@@ -280,4 +280,20 @@ test.describe('case viewer', () => {
     await expect(page.getByTestId('image-status')).toHaveText('image not found: img_12.jpg');
     expect(await handle<Record<string, number>>(page, 'drawnCounts', 0)).toMatchObject({ 'pred:fp': 2 });
   });
+
+  test('draws a zoomed-out image from its 1/2 copy: made for it in a worker, or by the viewer for an image that came without copies', async ({ page }) => {
+    // The width of the bitmap pane 0's image layer draws (Konva puts itself on window).
+    const drawnWidth = () => page.evaluate(() => (window as unknown as { Konva: { stages: { getLayers(): { getChildren(): { image(): { width: number } }[] }[] }[] } }).Konva.stages[0].getLayers()[0].getChildren()[0].image().width);
+    // dense5000's image is 4000×3000; at the fit zoom (under 1/2) the 1/2 copy has a pixel per screen pixel.
+    await open(page, 'case=dense5000');
+    expect(await page.evaluate(() => window.__viewer!.handle!.transform().scale)).toBeLessThan(0.5);
+    expect(await page.evaluate(() => window.__viewer!.workerLevels())).toBe(3); // 1/2, 1/4, 1/8
+    await expect.poll(drawnWidth).toBe(2000);
+    await open(page, 'case=dense5000&image=canvas');
+    expect(await page.evaluate(() => window.__viewer!.workerLevels())).toBeNull();
+    await expect.poll(drawnWidth).toBe(2000);
+    // Zoomed in past 1/2, the whole image.
+    await page.evaluate(() => window.__viewer!.handle!.setTransform({ scale: 0.8, x: 0, y: 0 }));
+    await expect.poll(drawnWidth).toBe(4000);
+  });
 });

@@ -7,8 +7,13 @@ export interface HarnessHash {
   name: string;
   compare: CompareMode;
   models: number;
-  /** `late`: decoded, but given to the viewer only when `releaseImage` is called (as an image file decoded after its case's shapes were drawn). */
-  image: 'ok' | 'missing' | 'late';
+  /**
+   * `ok`: decoded with the app's decodeImage (its pre-scaled copies made in a worker); `late`:
+   * the same, given to the viewer only when `releaseImage` is called (as an image file decoded
+   * after its case's shapes were drawn); `canvas`: the canvas's own bitmap, no copies (the viewer
+   * makes them itself, as for an image decoded without the worker).
+   */
+  image: 'ok' | 'missing' | 'late' | 'canvas';
 }
 
 export interface ViewerHooks {
@@ -24,6 +29,8 @@ export interface ViewerHooks {
   rasterStats: () => { drawn: number; aborted: number; warmed: number; warmUpParts: number; inProgress: number; contents: number } | null;
   /** With `image=late`: gives the viewer the image it has held back. */
   releaseImage: () => void;
+  /** How many pre-scaled copies the worker made for the image on show (null: none from it). */
+  workerLevels: () => Promise<number | null>;
   /** A raster worker of its own, told to abort a part (harness/rasterProbe.ts). */
   probeRasterAbort: () => ReturnType<typeof probeRasterAbort>;
 }

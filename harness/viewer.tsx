@@ -3,12 +3,14 @@
  * generated case chosen by the hash (`#case=dense5000`, `#case=ltb`, … ; `&compare=2` for two
  * models side by side, `&compare=overlay` for them overlaid; `&raster=main` to draw without the
  * raster workers) and exposes `window.__viewer`.
- * Images are drawn in the page (OffscreenCanvas → ImageBitmap); nothing is fetched.
+ * Images are drawn in the page (OffscreenCanvas), encoded as PNG and decoded with the app's
+ * decodeImage (`&image=late` holds the image back until `releaseImage()`, `&image=canvas` gives
+ * the canvas's own bitmap, `&image=missing` none); nothing is fetched.
  */
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
-import { decodeImage } from '../src/app/canvas/decode';
+import { decodeImage, mipLevelsOf } from '../src/app/canvas/decode';
 import { shapePoints } from '../src/app/canvas/geometry';
 import { drawOnMainThreadOnly, PARTS, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
@@ -28,7 +30,7 @@ function readHash(): HashState {
   const p = new URLSearchParams(location.hash.replace(/^#/, ''));
   const c = p.get('compare');
   const compare: CompareMode = c === 'overlay' ? 'overlay' : c === '2' || c === 'side-by-side' ? 'side-by-side' : 'single';
-  return { name: p.get('case') ?? 'ltb', compare, models: compare === 'single' ? 1 : 2, image: p.get('image') === 'missing' ? 'missing' : p.get('image') === 'late' ? 'late' : 'ok' };
+  return { name: p.get('case') ?? 'ltb', compare, models: compare === 'single' ? 1 : 2, image: (['missing', 'late', 'canvas'] as const).find((v) => v === p.get('image')) ?? 'ok' };
 }
 
 /**
@@ -39,7 +41,7 @@ function readHash(): HashState {
  * a decoded file's does not — the viewer bench's first notch into it dropped a frame it never
  * would with a real image.)
  */
-async function drawImage(f: Fixture, overlay: boolean): Promise<ImageBitmap> {
+async function drawImage(f: Fixture, overlay: boolean, decode = true): Promise<ImageBitmap> {
   const c = new OffscreenCanvas(f.width, f.height);
   const g = c.getContext('2d')!;
   const grad = g.createLinearGradient(0, 0, f.width, f.height);
@@ -62,7 +64,7 @@ async function drawImage(f: Fixture, overlay: boolean): Promise<ImageBitmap> {
       g.stroke();
     }
   }
-  return decodeImage(await c.convertToBlob({ type: 'image/png' }));
+  return decode ? decodeImage(await c.convertToBlob({ type: 'image/png' })) : c.transferToImageBitmap();
 }
 
 function Harness() {
@@ -85,7 +87,7 @@ function Harness() {
   const [released, setReleased] = useState(false);
   useEffect(() => {
     let alive = true;
-    void Promise.all([hash.image !== 'missing' ? drawImage(fx, false) : null, fx.overlay ? drawImage(fx, true) : null]).then(([image, overlay]) => {
+    void Promise.all([hash.image !== 'missing' ? drawImage(fx, false, hash.image !== 'canvas') : null, fx.overlay ? drawImage(fx, true) : null]).then(([image, overlay]) => {
       if (alive) setImages({ fx, image, overlay });
     });
     return () => {
@@ -93,8 +95,11 @@ function Harness() {
     };
   }, [fx, hash.image]);
 
+  // The images of another case (still decoding this one's) are never shown with this case's shapes.
+  const current = images.fx === fx && (hash.image !== 'late' || released) ? images : { image: null, overlay: null };
+
   useEffect(() => {
-    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, releaseImage: () => setReleased(true), probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
+    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, releaseImage: () => setReleased(true), workerLevels: async () => (current.image ? ((await mipLevelsOf(current.image))?.length ?? null) : null), probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
   });
 
   const go = (d: number) => {
@@ -108,8 +113,6 @@ function Harness() {
     location.hash = p.toString();
   };
 
-  // The images of another case (still decoding this one's) are never shown with this case's shapes.
-  const current = images.fx === fx && (hash.image !== 'late' || released) ? images : { image: null, overlay: null };
   return (
     <div style={{ height: '100vh' }}>
       <CaseViewer

@@ -5,6 +5,7 @@
 import ScoringWorker from './scoring.worker.ts?worker&inline';
 import ThumbnailWorker from '../app/thumbnails/thumbs.worker.ts?worker&inline';
 import RasterWorker from '../app/canvas/raster.worker.ts?worker&inline';
+import MipLevelWorker from '../app/canvas/mipLevels.worker.ts?worker&inline';
 
 export function scoringWorker(): Worker {
   return new ScoringWorker({ name: 'benchlens-scoring' });
@@ -16,4 +17,8 @@ export function thumbnailWorker(): Worker {
 
 export function rasterWorker(n: number): Worker {
   return new RasterWorker({ name: `raster-${n}` });
+}
+
+export function mipLevelWorker(): Worker {
+  return new MipLevelWorker({ name: 'mip-levels' });
 }

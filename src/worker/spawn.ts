@@ -11,6 +11,11 @@ export function thumbnailWorker(): Worker {
   return new Worker(new URL('../app/thumbnails/thumbs.worker.ts', import.meta.url), { type: 'module', name: 'thumbnails' });
 }
 
+/** Makes case images' pre-scaled copies (src/app/canvas/mipLevels.worker.ts). */
+export function mipLevelWorker(): Worker {
+  return new Worker(new URL('../app/canvas/mipLevels.worker.ts', import.meta.url), { type: 'module', name: 'mip-levels' });
+}
+
 /** One of the two workers that draw a pane's full-detail shapes (src/app/canvas/rasterPool.ts). */
 export function rasterWorker(n: number): Worker {
   return new Worker(new URL('../app/canvas/raster.worker.ts', import.meta.url), { type: 'module', name: `raster-${n}` });

@@ -18,6 +18,8 @@ import { isVisible } from './draw';
 import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
+import { mipLevelsOf } from './decode';
+import { makeMipLevel, mipFactors, type MipLevel } from './mipLevels';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void;
@@ -43,25 +45,34 @@ export interface PaneProps {
   registerStage(pane: number, stage: Konva.Stage | null): void;
 }
 
-/** Pre-scaled copies of the image (1/2, 1/4, …) so a zoomed-out view never resamples 12 MP per frame. */
-function useMipLevels(image: CanvasImageSource | null): { image: CanvasImageSource; factor: number }[] {
-  const [levels, setLevels] = useState<{ source: CanvasImageSource | null; list: { image: CanvasImageSource; factor: number }[] }>({ source: null, list: [] });
+/**
+ * Pre-scaled copies of the image (1/2, 1/4, …; mipLevels.ts) so a zoomed-out view never resamples
+ * 12 MP per frame: those the worker made for it (decode.ts), or else made here — for an image
+ * decoded without the worker, or made by other code.
+ */
+function useMipLevels(image: CanvasImageSource | null): MipLevel[] {
+  const [levels, setLevels] = useState<{ source: CanvasImageSource | null; list: MipLevel[] }>({ source: null, list: [] });
   useEffect(() => {
     if (!image || !(image instanceof ImageBitmap)) return;
     let alive = true;
     const made: ImageBitmap[] = [];
     (async () => {
-      const list: { image: CanvasImageSource; factor: number }[] = [];
-      for (let f = 2; image.width / f >= 256 && image.height / f >= 256 && f <= 16; f *= 2) {
+      const given = await mipLevelsOf(image);
+      if (given) {
+        if (alive) setLevels({ source: image, list: given });
+        return;
+      }
+      const list: MipLevel[] = [];
+      for (const factor of mipFactors(image.width, image.height)) {
         try {
-          const bmp = await createImageBitmap(image, { resizeWidth: Math.round(image.width / f), resizeHeight: Math.round(image.height / f), resizeQuality: 'medium' });
+          const bmp = await makeMipLevel(image, factor);
           if (!alive) {
             // The image changed meanwhile: this copy is nobody's.
             bmp.close();
             return;
           }
           made.push(bmp);
-          list.push({ image: bmp, factor: f });
+          list.push({ image: bmp, factor });
         } catch {
           break;
         }
@@ -98,7 +109,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
   const mips = useMipLevels(p.image);
   // The smallest copy that still has at least one source pixel per screen pixel.
   const img = (() => {
-    let best: { image: CanvasImageSource; factor: number } | null = null;
+    let best: MipLevel | null = null;
     for (const m of mips) if (drawn.scale * m.factor <= 1) best = m;
     return best;
   })();

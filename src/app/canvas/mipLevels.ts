@@ -1,0 +1,23 @@
+/**
+ * The pre-scaled copies of a case image the viewer draws when zoomed out (1/2, 1/4, … of each
+ * side), so a zoomed-out view never resamples the whole image: which factors an image gets. Shared
+ * by the worker that makes them (mipLevels.worker.ts), and Pane.tsx, which makes them
+ * itself for an image that came without them. Imports nothing: the worker's chunk stays tiny.
+ */
+export interface MipLevel {
+  image: ImageBitmap;
+  /** The copy's size is the image's divided by this. */
+  factor: number;
+}
+
+/** Halvings down to 1/16 while both sides keep at least 256 pixels. */
+export function mipFactors(width: number, height: number): number[] {
+  const out: number[] = [];
+  for (let f = 2; width / f >= 256 && height / f >= 256 && f <= 16; f *= 2) out.push(f);
+  return out;
+}
+
+/** A copy of `image` at 1/`factor` of each side. */
+export function makeMipLevel(image: ImageBitmap, factor: number): Promise<ImageBitmap> {
+  return createImageBitmap(image, { resizeWidth: Math.round(image.width / factor), resizeHeight: Math.round(image.height / factor), resizeQuality: 'medium' });
+}
