@@ -78,8 +78,8 @@ try {
   // A zoom step on the case: once the view is still, the full-detail drawing of the new zoom
   // comes from the raster workers (inlined in this file), not main-thread slices.
   if (out.viewer) {
-    // Drawn, and with its image (it arrives from the image worker after the shapes), so the
-    // zoom step below is the only change from here.
+    // Drawn, and with its image (decoded after the shapes are drawn), so the zoom step below is
+    // the only change from here.
     await until(`(!document.querySelector('[data-testid="image-status"]') && document.querySelectorAll('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.drawnBy) || null`);
     out.drawnAfterZoom = await evaluate(`new Promise((resolve) => {
       const screen = document.querySelector('[data-testid="viewer-screen-0"]');
