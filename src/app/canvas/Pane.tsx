@@ -58,8 +58,10 @@ function useMipLevels(image: CanvasImageSource | null): MipLevel[] {
     const made: ImageBitmap[] = [];
     (async () => {
       const given = await mipLevelsOf(image);
+      // The image changed meanwhile: its copies are nobody's concern here.
+      if (!alive) return;
       if (given) {
-        if (alive) setLevels({ source: image, list: given });
+        setLevels({ source: image, list: given });
         return;
       }
       const list: MipLevel[] = [];
