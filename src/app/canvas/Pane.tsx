@@ -19,7 +19,7 @@ import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
 import { mipLevelsOf } from './decode';
-import { makeMipLevel, mipFactors, type MipLevel } from './mipLevels';
+import { makeMipLevels, type MipLevel } from './mipLevels';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void;
@@ -55,35 +55,18 @@ function useMipLevels(image: CanvasImageSource | null): MipLevel[] {
   useEffect(() => {
     if (!image || !(image instanceof ImageBitmap)) return;
     let alive = true;
-    const made: ImageBitmap[] = [];
+    // The copies made here, closed when the image changes (the worker's go with their image).
+    let made: MipLevel[] = [];
     (async () => {
       const given = await mipLevelsOf(image);
       // The image changed meanwhile: its copies are nobody's concern here.
       if (!alive) return;
-      if (given) {
-        setLevels({ source: image, list: given });
-        return;
-      }
-      const list: MipLevel[] = [];
-      for (const factor of mipFactors(image.width, image.height)) {
-        try {
-          const bmp = await makeMipLevel(image, factor);
-          if (!alive) {
-            // The image changed meanwhile: this copy is nobody's.
-            bmp.close();
-            return;
-          }
-          made.push(bmp);
-          list.push({ image: bmp, factor });
-        } catch {
-          break;
-        }
-      }
-      if (alive) setLevels({ source: image, list });
+      if (!given) made = await makeMipLevels(image, () => alive);
+      if (alive) setLevels({ source: image, list: given ?? made });
     })();
     return () => {
       alive = false;
-      for (const b of made) b.close();
+      for (const l of made) l.image.close();
     };
   }, [image]);
   return levels.source === image ? levels.list : [];

@@ -1,8 +1,9 @@
 /**
  * The pre-scaled copies of a case image the viewer draws when zoomed out (1/2, 1/4, … of each
- * side), so a zoomed-out view never resamples the whole image: which factors an image gets. Shared
- * by the worker that makes them (mipLevels.worker.ts), and Pane.tsx, which makes them
- * itself for an image that came without them. Imports nothing: the worker's chunk stays tiny.
+ * side), so a zoomed-out view never resamples the whole image: which factors an image gets, and
+ * making them. Shared by the worker that makes them (mipLevels.worker.ts) and Pane.tsx, which
+ * makes them itself for an image that came without them. Imports nothing: the worker's chunk
+ * stays tiny.
  */
 export interface MipLevel {
   image: ImageBitmap;
@@ -17,7 +18,24 @@ export function mipFactors(width: number, height: number): number[] {
   return out;
 }
 
-/** A copy of `image` at 1/`factor` of each side. */
-export function makeMipLevel(image: ImageBitmap, factor: number): Promise<ImageBitmap> {
-  return createImageBitmap(image, { resizeWidth: Math.round(image.width / factor), resizeHeight: Math.round(image.height / factor), resizeQuality: 'medium' });
+/**
+ * Makes `image`'s copies (mipFactors), halving further while `wanted()`: those made until a copy
+ * fails; none (the ones made closed) once it is no longer wanted.
+ */
+export async function makeMipLevels(image: ImageBitmap, wanted: () => boolean = () => true): Promise<MipLevel[]> {
+  const levels: MipLevel[] = [];
+  for (const factor of mipFactors(image.width, image.height)) {
+    let copy: ImageBitmap;
+    try {
+      copy = await createImageBitmap(image, { resizeWidth: Math.round(image.width / factor), resizeHeight: Math.round(image.height / factor), resizeQuality: 'medium' });
+    } catch {
+      break;
+    }
+    levels.push({ image: copy, factor });
+    if (!wanted()) {
+      for (const l of levels) l.image.close();
+      return [];
+    }
+  }
+  return levels;
 }

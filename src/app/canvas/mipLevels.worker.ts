@@ -10,28 +10,26 @@
  * Messages in:  { id, blob }
  * Messages out: { id, levels } | { id, error }
  */
-import { makeMipLevel, mipFactors, type MipLevel } from './mipLevels';
+import { makeMipLevels, type MipLevel } from './mipLevels';
 
 export type MipRequest = { id: number; blob: Blob };
 export type MipReply = { id: number; levels: MipLevel[] } | { id: number; error: string };
 
 const scope = self as unknown as { onmessage: ((e: MessageEvent<MipRequest>) => void) | null; postMessage(m: MipReply, transfer?: Transferable[]): void };
 
-async function levelsOf(blob: Blob): Promise<MipLevel[]> {
+async function copiesOf(blob: Blob): Promise<MipLevel[]> {
   // EXIF orientation applied, as decode.ts does for the image itself.
   const image = await createImageBitmap(blob, { imageOrientation: 'from-image' });
-  const levels: MipLevel[] = [];
   try {
-    for (const factor of mipFactors(image.width, image.height)) levels.push({ image: await makeMipLevel(image, factor), factor });
+    return await makeMipLevels(image);
   } finally {
     image.close();
   }
-  return levels;
 }
 
 scope.onmessage = (e) => {
   const { id, blob } = e.data;
-  levelsOf(blob).then(
+  copiesOf(blob).then(
     (levels) => scope.postMessage({ id, levels }, levels.map((l) => l.image)),
     (err: unknown) => scope.postMessage({ id, error: err instanceof Error ? err.message : String(err) }),
   );
