@@ -296,4 +296,27 @@ test.describe('case viewer', () => {
     await page.evaluate(() => window.__viewer!.handle!.setTransform({ scale: 0.8, x: 0, y: 0 }));
     await expect.poll(drawnWidth).toBe(4000);
   });
+
+  test('asks the worker for an image’s copies only while a pane shows it: leaving the case stops them', async ({ page }) => {
+    const work = () => page.evaluate(() => window.__viewer!.mipWork());
+    await page.goto('/harness/viewer.html#case=dense5000');
+    // The 4000×3000 image is on show and its copies asked for (a decode and three resizes in the
+    // worker: hundreds of ms); the user moves to the previous case at once.
+    await page.waitForFunction(() => window.__viewer?.mipWork().asked === 1, undefined, { polling: 'raf' });
+    await page.keyboard.press('ArrowLeft');
+    await page.waitForFunction(() => window.__viewer?.fixture.name === 'gansu' && window.__viewer.ready);
+    // gansu's own image (1395×2037) gets its copies; dense5000's request was cancelled, and the
+    // worker sent nothing for it — not even by the time its copies would long have come.
+    await expect.poll(async () => (await work()).made).toBe(1);
+    await page.waitForTimeout(2000);
+    expect(await work()).toEqual({ asked: 2, cancelled: 1, made: 1, late: 0 });
+    expect(await page.evaluate(() => window.__viewer!.workerLevels())).toBe(2); // 1/2, 1/4
+    // Back at dense5000 (a new image, decoded again): asked anew, and its copies come; gansu's,
+    // made already, are nothing to cancel.
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => window.__viewer?.fixture.name === 'dense5000' && window.__viewer.ready);
+    await expect.poll(async () => (await work()).made).toBe(2);
+    expect(await work()).toEqual({ asked: 3, cancelled: 1, made: 2, late: 0 });
+    expect(await page.evaluate(() => window.__viewer!.workerLevels())).toBe(3);
+  });
 });

@@ -31,6 +31,8 @@ export interface ViewerHooks {
   releaseImage: () => void;
   /** How many pre-scaled copies the worker made for the image on show (null: none from it). */
   workerLevels: () => Promise<number | null>;
+  /** The copies' worker: requests sent, cancelled (no pane showed the image any more), answered with copies, answered after their cancel. */
+  mipWork: () => { asked: number; cancelled: number; made: number; late: number };
   /** A raster worker of its own, told to abort a part (harness/rasterProbe.ts). */
   probeRasterAbort: () => ReturnType<typeof probeRasterAbort>;
 }

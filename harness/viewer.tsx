@@ -10,7 +10,7 @@
 import { StrictMode, useEffect, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
-import { decodeImage, mipLevelsOf } from '../src/app/canvas/decode';
+import { decodeImage, mipLevelsAsked, mipWork } from '../src/app/canvas/decode';
 import { shapePoints } from '../src/app/canvas/geometry';
 import { drawOnMainThreadOnly, PARTS, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
@@ -99,7 +99,7 @@ function Harness() {
   const current = images.fx === fx && (hash.image !== 'late' || released) ? images : { image: null, overlay: null };
 
   useEffect(() => {
-    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, releaseImage: () => setReleased(true), workerLevels: async () => (current.image ? ((await mipLevelsOf(current.image))?.length ?? null) : null), probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
+    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, releaseImage: () => setReleased(true), workerLevels: async () => (current.image ? ((await mipLevelsAsked(current.image))?.length ?? null) : null), mipWork: () => ({ ...mipWork }), probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
   });
 
   const go = (d: number) => {

@@ -18,7 +18,7 @@ import { isVisible } from './draw';
 import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
-import { mipLevelsOf } from './decode';
+import { mipLevelsOf, releaseMipLevels } from './decode';
 import { makeMipLevels, type MipLevel } from './mipLevels';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
@@ -57,8 +57,11 @@ function useMipLevels(image: CanvasImageSource | null): MipLevel[] {
     let alive = true;
     // The copies made here, closed when the image changes (the worker's go with their image).
     let made: MipLevel[] = [];
+    // Asked of the worker while this pane shows the image (released below, which cancels it
+    // when no other pane does).
+    const asked = mipLevelsOf(image);
     (async () => {
-      const given = await mipLevelsOf(image);
+      const given = await asked;
       // The image changed meanwhile: its copies are nobody's concern here.
       if (!alive) return;
       if (!given) made = await makeMipLevels(image, () => alive);
@@ -66,6 +69,7 @@ function useMipLevels(image: CanvasImageSource | null): MipLevel[] {
     })();
     return () => {
       alive = false;
+      if (asked) releaseMipLevels(image);
       for (const l of made) l.image.close();
     };
   }, [image]);

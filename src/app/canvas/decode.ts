@@ -4,63 +4,41 @@
  *
  * The image is decoded here (the browser decodes off the main thread); its pre-scaled copies, for
  * an image large enough to have any, are made from the same bytes in a worker
- * (mipLevels.worker.ts), and the viewer finds them with mipLevelsOf instead of making them on the
- * main thread. Where the worker cannot run, the viewer makes them itself.
+ * (mipLevels.worker.ts) once a pane shows it, and the viewer finds them with mipLevelsOf instead of
+ * making them on the main thread (mipRequests.ts). Where the worker cannot run, the viewer makes
+ * them itself.
  */
 import { mipLevelWorker } from '../../worker/spawn';
-import { mipFactors, type MipLevel } from './mipLevels';
-import type { MipReply } from './mipLevels.worker';
+import { mipFactors } from './mipLevels';
+import { MipRequests, type Copies } from './mipRequests';
 
-const levelsOf = new WeakMap<ImageBitmap, Promise<MipLevel[] | null>>();
+const requests = new MipRequests(mipLevelWorker);
 
 /**
- * The pre-scaled copies the worker is making (or has made) for `image`, if it was decoded here:
- * null once it is known they will not come (no worker, or it failed).
+ * A pane shows `image`: the pre-scaled copies the worker makes for it, if it was decoded here
+ * (null once it is known they will not come: no worker, or it failed). Pair every call with
+ * releaseMipLevels, which cancels the worker's request once no pane shows the image.
  */
-export function mipLevelsOf(image: ImageBitmap): Promise<MipLevel[] | null> | undefined {
-  return levelsOf.get(image);
+export function mipLevelsOf(image: ImageBitmap): Copies | undefined {
+  return requests.ask(image);
 }
 
-let worker: Worker | null | undefined;
-let nextId = 1;
-const waiting = new Map<number, (levels: MipLevel[] | null) => void>();
-
-function levelWorker(): Worker | null {
-  if (worker !== undefined) return worker;
-  try {
-    worker = mipLevelWorker();
-    worker.onmessage = (e: MessageEvent<MipReply>) => {
-      const done = waiting.get(e.data.id);
-      waiting.delete(e.data.id);
-      done?.('levels' in e.data ? e.data.levels : null);
-    };
-    // A worker that fails to start: the viewer makes every image's copies itself.
-    worker.onerror = (e) => {
-      e.preventDefault?.();
-      console.warn(`benchlens: the image worker failed (${e.message || 'it did not start'}); pre-scaled copies of images are made on the main thread`);
-      worker = null;
-      for (const done of waiting.values()) done(null);
-      waiting.clear();
-    };
-  } catch {
-    worker = null;
-  }
-  return worker;
+/** A pane no longer shows `image` (see mipLevelsOf). */
+export function releaseMipLevels(image: ImageBitmap): void {
+  requests.release(image);
 }
 
-function levelsInWorker(blob: Blob): Promise<MipLevel[] | null> {
-  const w = levelWorker();
-  if (!w) return Promise.resolve(null);
-  const id = nextId++;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    w.postMessage({ id, blob });
-  });
+/** For tests: the copies asked for or made for `image`, without asking for them. */
+export function mipLevelsAsked(image: ImageBitmap): Copies | undefined {
+  return requests.peek(image);
 }
+
+/** For tests: requests sent to the copies' worker, cancelled, answered with copies (MipRequests.stats). */
+export const mipWork = requests.stats;
 
 export async function decodeImage(blob: Blob): Promise<ImageBitmap> {
   const image = await createImageBitmap(blob, { imageOrientation: 'from-image' });
-  if (mipFactors(image.width, image.height).length > 0) levelsOf.set(image, levelsInWorker(blob));
+  if (mipFactors(image.width, image.height).length > 0) requests.register(image, blob);
   return image;
 }
 
