@@ -20,7 +20,10 @@
  * forwarded that event to the page (frameTrace.ts: `settleMs`, `longFramesHeld`). Prints figures
  * only. BENCH_RUNS=n repeats the gestures n times in fresh pages; BENCH_TRACE=path writes each
  * trace to path.WAY.N[.zoom].json (for DevTools' Performance panel); BENCH_PROFILE=1 adds a CPU
- * profile of the page during the gesture.
+ * profile of the page during the gesture. BENCH_REDRAW=rest measures the machine's floor: the
+ * same gestures with the viewer drawing nothing until the view has been still for 300 ms (the
+ * harness's `&redraw=rest`), so the frames it drops are those dropped with no drawing competing
+ * for the cores; its redraw figure is then 300 ms and more by construction.
  */
 import { writeFileSync } from 'node:fs';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
@@ -32,9 +35,13 @@ import { connectXTest, xInput } from './x11Input';
 import { hasXvfb, startXvfb } from './xvfb';
 import { serveBuiltApp } from './servedApp';
 
+/** BENCH_REDRAW=rest: the floor (see above); the harness hash that asks for it. */
+const atRestOnly = process.env.BENCH_REDRAW === 'rest';
+const REDRAW_HASH = atRestOnly ? '&redraw=rest' : '';
+
 async function openDense(page: Page, url: string): Promise<number> {
   const t0 = performance.now();
-  await page.goto(`${url}harness/viewer.html#case=dense5000`);
+  await page.goto(`${url}harness/viewer.html#case=dense5000${REDRAW_HASH}`);
   await page.waitForFunction(
     () => {
       const v = window.__viewer;
@@ -159,6 +166,7 @@ export async function run(): Promise<void> {
     for (const make of inputWays()) {
       const way = await make();
       console.log(`input through ${way.label}; --disable-gpu: canvas and compositor rasterise in software`);
+      if (atRestOnly) console.log('BENCH_REDRAW=rest: the floor — nothing drawn until the view has been still for 300 ms (the redraw figures below are that wait, not the viewer)');
       try {
         for (let r = 0; r < runs; r++) for (const ending of endings) {
           const page = await way.newPage();

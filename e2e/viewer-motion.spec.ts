@@ -489,6 +489,40 @@ test.describe('case viewer motion', () => {
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
   });
 
+  test('the viewer bench\'s floor (#redraw=rest): nothing is drawn until the view has been still for 300 ms, then the workers draw it as usual', async ({ page }) => {
+    await open(page, 'case=dense5000&redraw=rest');
+    await page.waitForFunction(() => {
+      const s = window.__viewer!.rasterStats();
+      return s !== null && s.warmed >= s.warmUpParts;
+    });
+    const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // From the notch's dispatch to the stage losing its CSS transform (the full-detail drawing on
+    // show), in the page's clock. Without the hook a notch is drawn within a few frames (above).
+    const restMs = page.evaluate(
+      () =>
+        new Promise<{ ms: number; drawingsBefore: number }>((resolve) => {
+          const stage = document.querySelector<HTMLElement>('[data-testid="viewer-stage-0"]')!;
+          let t0 = -1;
+          let drawingsBefore = -1;
+          window.addEventListener('wheel', () => (t0 = performance.now()), { capture: true, passive: true, once: true });
+          // Drawings started by the workers meanwhile (none may start before the 300 ms).
+          const poll = () => {
+            const s = window.__viewer!.rasterStats()!;
+            if (t0 >= 0 && performance.now() - t0 < 290) drawingsBefore = Math.max(drawingsBefore, s.inProgress);
+            if (t0 >= 0 && stage.style.transform === '') resolve({ ms: performance.now() - t0, drawingsBefore });
+            else setTimeout(poll, 5);
+          };
+          poll();
+        }),
+    );
+    await page.mouse.wheel(0, -120);
+    const r = await restMs;
+    expect(r.ms).toBeGreaterThanOrEqual(300);
+    expect(r.drawingsBefore).toBe(0);
+    expect(await drawnBy(page)).toBe('workers');
+  });
+
   test('an image decoded after its case\'s shapes were drawn is drawn alone: the shapes are neither drawn again nor sent to the workers again', async ({ page }) => {
     // As in the app, where the image file is read and decoded while the shapes are already shown.
     await open(page, 'case=dense5000&image=late');

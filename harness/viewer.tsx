@@ -2,7 +2,8 @@
  * An isolated page for the case viewer's e2e tests and benchmark: renders CaseViewer with a
  * generated case chosen by the hash (`#case=dense5000`, `#case=ltb`, … ; `&compare=2` for two
  * models side by side, `&compare=overlay` for them overlaid; `&raster=main` to draw without the
- * raster workers) and exposes `window.__viewer`.
+ * raster workers; `&redraw=rest` to draw nothing until the view has been still for 300 ms) and
+ * exposes `window.__viewer`.
  * Images are drawn in the page (OffscreenCanvas), encoded as PNG and decoded with the app's
  * decodeImage (`&image=late` holds the image back until `releaseImage()`, `&image=canvas` gives
  * the canvas's own bitmap, `&image=missing` none); nothing is fetched.
@@ -15,6 +16,7 @@ import { shapePoints } from '../src/app/canvas/geometry';
 import { drawOnMainThreadOnly, PARTS, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
 import { probeRasterAbort } from './rasterProbe';
+import { redrawOnlyAtRest } from '../src/app/canvas/useSettledView';
 import type { HarnessHash } from './hooks';
 
 type HashState = HarnessHash;
@@ -137,6 +139,9 @@ function Harness() {
 // `&raster=main`: no raster workers, every full-detail drawing on the main thread (the fallback
 // for browsers without OffscreenCanvas in workers), for the e2e tests of that path.
 if (new URLSearchParams(location.hash.replace(/^#/, '')).get('raster') === 'main') drawOnMainThreadOnly();
+// `&redraw=rest`: no full-detail drawing until the view has been still for 300 ms (the viewer
+// bench's floor: a motion with nothing drawn while it lasts).
+if (new URLSearchParams(location.hash.replace(/^#/, '')).get('redraw') === 'rest') redrawOnlyAtRest(300);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -44,6 +44,13 @@ function tick() {
   settleNow();
 }
 function settleNow() {
+  if (restMs > 0) {
+    const since = performance.now() - lastInput;
+    if (since < restMs) {
+      setTimeout(settleNow, restMs - since);
+      return;
+    }
+  }
   const all = [...waiting];
   waiting.clear();
   // Rendered now (inside this animation frame, or the task after a notch's frame), not in a
@@ -100,6 +107,7 @@ const moving = (e: Event) => {
   // Keys typed into a field (a review note) move nothing: they must not hold a redraw back.
   if (e.type === 'wheel' || (e.type === 'keydown' && !typing(e)) || (e as PointerEvent).buttons) {
     quiet = 0;
+    lastInput = performance.now();
     epoch++;
     inputs++;
     stepped = e.type === 'wheel' && isWheelNotch(e as WheelEvent);
@@ -108,6 +116,18 @@ const moving = (e: Event) => {
 };
 let epoch = 0;
 const onInput = new Set<() => void>();
+let lastInput = 0;
+let restMs = 0;
+
+/**
+ * Test hook (the viewer harness's `#…&redraw=rest`, for the viewer bench): no full-detail drawing
+ * until `ms` have passed without pan / zoom input — none during a gesture, so the bench can
+ * measure the frames a motion drops with no drawing at all competing for the cores (what the
+ * machine itself allows), against the same gesture with the redraws the viewer makes.
+ */
+export function redrawOnlyAtRest(ms: number): void {
+  restMs = ms;
+}
 
 /**
  * Calls `f` at every pan / zoom input (a wheel step, a drag move, a key), as it is dispatched;
