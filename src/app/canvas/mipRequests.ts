@@ -17,7 +17,8 @@ import type { MipMessage, MipReply } from './mipLevels.worker';
 export type Copies = Promise<MipLevel[] | null>;
 
 type Entry = {
-  blob: Blob;
+  /** The file's bytes, until the outcome is known (then let go: a few MB per image). */
+  blob: Blob | null;
   /** Panes that asked and have not let go. */
   users: number;
   /** The request in flight. */
@@ -62,19 +63,21 @@ export class MipRequests {
     if (!e) return undefined;
     e.users++;
     if (e.done) return e.done;
-    if (!e.pending) {
+    if (!e.pending && e.blob) {
       const id = this.nextId++;
-      const copies: Copies = new Promise((resolve) => this.send(id, e.blob, resolve));
+      const blob = e.blob;
+      const copies: Copies = new Promise((resolve) => this.send(id, blob, resolve));
       e.pending = { id, copies };
       void copies.then((levels) => {
         // Settled while still asked for (not cancelled): kept for the image.
         if (e.pending?.id === id) {
           e.pending = undefined;
           e.done = Promise.resolve(levels);
+          e.blob = null;
         }
       });
     }
-    return e.pending.copies;
+    return e.pending?.copies;
   }
 
   /** What ask() would give, without asking: for tests. */
