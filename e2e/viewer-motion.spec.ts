@@ -489,6 +489,30 @@ test.describe('case viewer motion', () => {
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
   });
 
+  test('during a flick of wheel notches the raster workers leave the frames around the next notch to the page; a drag\'s drawing does not wait', async ({ page }) => {
+    await open(page, 'case=dense5000');
+    await page.waitForFunction(() => {
+      const s = window.__viewer!.rasterStats();
+      return s !== null && s.warmed >= s.warmUpParts;
+    });
+    const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
+    const waits = () => page.evaluate(() => window.__viewer!.rasterStats()!.waits);
+    // A drag, then rest: its drawing (the workers draw what the pan exposed) is not after a
+    // notch, and waits for nothing.
+    await drag(page, box.x + box.width / 2, box.y + box.height / 2, 10, 3, 1);
+    await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('shifted');
+    expect(await waits()).toBe(0);
+    // A flick: 5 notches 40 ms apart (an ordinary wheel, 25 notches a second). Each notch's
+    // drawing starts right after its frame and runs into the time the next one is due.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (let k = 0; k < 5; k++) {
+      await page.mouse.wheel(0, -120);
+      await page.waitForTimeout(40);
+    }
+    await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
+    expect(await waits()).toBeGreaterThan(0);
+  });
+
   test('the viewer bench\'s floor (#redraw=rest): nothing is drawn until the view has been still for 300 ms, then the workers draw it as usual', async ({ page }) => {
     await open(page, 'case=dense5000&redraw=rest');
     await page.waitForFunction(() => {

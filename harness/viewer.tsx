@@ -25,7 +25,8 @@ const rasterStats = () => {
   const p = rasterPool();
   // warmUpParts: the parts one warm-up draws (RasterPool.warm).
   // contents: how often a pane's shapes were packed and sent to the workers.
-  return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress, contents: p.sent };
+  // waits: how often the workers left a frame of the page its core (around an expected wheel notch).
+  return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress, contents: p.sent, waits: p.waits };
 };
 
 function readHash(): HashState {

@@ -20,7 +20,8 @@ import type Konva from 'konva';
 import type { PaneProps } from './Pane';
 import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
+import { framePeriod, motionEpoch, motionTransform, notchTiming, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
+import type { FrameYield } from './chunkedDrawing';
 import { showDrawing } from './showDrawing';
 import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
 import { planLabels } from './draw';
@@ -57,6 +58,28 @@ function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: 
   if (Math.abs(fx - dx) > 1e-6 || Math.abs(fy - dy) > 1e-6 || cur.canvas.width !== view.w || cur.canvas.height !== view.h) return null;
   const rects = exposedRects(view.w, view.h, dx, dy);
   return rects ? { from: cur, dx, dy, rects } : null;
+}
+
+/**
+ * For a drawing asked within 100 ms of a wheel notch: the frames around the notch expected next
+ * (±12 ms), whose first 6 ms after each vsync the raster workers leave to the page
+ * (chunkedDrawing.ts frameWait). A notch's drawing is nearly always cancelled by the next notch
+ * of the flick, 40 ms later at an ordinary wheel's pace, and while both workers drew, the frame
+ * that was to show that next notch waited for a core: most of the viewer bench's dropped frames
+ * (`x11`, 2026-12-04: 16 of 22 in 24 runs; 2 in 24 with nothing drawn during the motion at all,
+ * `BENCH_REDRAW=rest`). Interleaved, 18 runs each: dropped 16 as before, 11 with this; the
+ * full-detail redraw at a new zoom median 71 → 85 ms (the last notch's drawing waits too, since
+ * nobody knows it is the last), and the panned ending's 67 → 33 ms (fewer drawings of the flick
+ * finish and replace the one at the starting zoom, which the panned ending then reuses).
+ * Leaving those frames in every 50 ms after a notch instead: dropped 8 and 12 against 27 and
+ * 16 (42 runs), redraw at a new zoom median 98 and 91 ms.
+ */
+function framesForNextNotch(): FrameYield | undefined {
+  const { last, next } = notchTiming();
+  const now = document.timeline?.currentTime;
+  if (performance.now() - last >= 100 || typeof now !== 'number') return undefined;
+  const t0 = performance.timeOrigin;
+  return { vsync: t0 + now, period: framePeriod(), from: t0 + next - 12, until: t0 + next + 12, yieldMs: 6 };
 }
 
 export function useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform }: FullDetailInput) {
@@ -212,7 +235,8 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
       // redraw a frame of one core for nothing — interleaved viewer bench, new zoom, with the
       // warm-up: redraw 114–152 ms, median 132, over 10 runs with it, 101–136, median 122, over
       // 6 without; frames over 33 ms 5.9 and 5.0 a run.)
-      const asked = shift ? pool.drawRects(paneKey, contentNo, view, shift.rects, wanted) : pool.draw(paneKey, contentNo, { ...view, cuts }, wanted);
+      const leaveFrames = framesForNextNotch();
+      const asked = shift ? pool.drawRects(paneKey, contentNo, { ...view, leaveFrames }, shift.rects, wanted) : pool.draw(paneKey, contentNo, { ...view, cuts, leaveFrames }, wanted);
       void asked.then((r) => {
         waiting = false;
         if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
