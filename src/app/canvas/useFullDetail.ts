@@ -67,12 +67,13 @@ function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: 
  * of the flick, 40 ms later at an ordinary wheel's pace, and while both workers drew, the frame
  * that was to show that next notch waited for a core: most of the viewer bench's dropped frames
  * (`x11`, 2026-12-04: 16 of 22 in 24 runs; 2 in 24 with nothing drawn during the motion at all,
- * `BENCH_REDRAW=rest`). Interleaved, 18 runs each: dropped 16 as before, 11 with this; the
- * full-detail redraw at a new zoom median 71 → 85 ms (the last notch's drawing waits too, since
- * nobody knows it is the last), and the panned ending's 67 → 33 ms (fewer drawings of the flick
- * finish and replace the one at the starting zoom, which the panned ending then reuses).
- * Leaving those frames in every 50 ms after a notch instead: dropped 8 and 12 against 27 and
- * 16 (42 runs), redraw at a new zoom median 98 and 91 ms.
+ * `BENCH_REDRAW=rest`). Interleaved with the code before, 3 sets of 18 runs each (`x11`):
+ * dropped 11, 10, 3 against 16, 10, 15 (25 against 41 in 54 runs); the full-detail redraw at a
+ * new zoom median 85 ms (74–97 in the last 36 runs) against 72 (60–82) — the last notch's
+ * drawing waits too, since nobody knows it is the last — and at the panned ending 34 ms (11–54)
+ * against 73 (23–119): fewer drawings of the flick finish and replace the one at the starting
+ * zoom, which the panned ending then reuses. Leaving the frames in all of the 50 ms after a notch
+ * instead: dropped 8 and 12 against 27 and 16 (42 runs), redraw at a new zoom median 98 and 91 ms.
  */
 function framesForNextNotch(): FrameYield | undefined {
   const { last, next } = notchTiming();
