@@ -17,6 +17,14 @@ async function open(page: Page, hash: string) {
   });
 }
 
+/** Resolves once the raster workers' warm-up is done, so both are free for what the test does. */
+function warmedUp(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => {
+    const s = window.__viewer!.rasterStats();
+    return s !== null && s.warmed >= s.warmUpParts;
+  });
+}
+
 /** The stage wrapper carries no CSS transform and the Konva layers carry the live view. */
 async function settled(page: Page): Promise<boolean> {
   return page.evaluate(() => {
@@ -438,10 +446,7 @@ test.describe('case viewer motion', () => {
   test('a wheel notch is drawn at full detail right after the frame that shows it; a smooth wheel step only after a frame without input', async ({ page }) => {
     await open(page, 'case=dense5000');
     // The warm-up done, so both workers are free when the wheel comes.
-    await page.waitForFunction(() => {
-      const s = window.__viewer!.rasterStats();
-      return s !== null && s.warmed >= s.warmUpParts;
-    });
+    await warmedUp(page);
     const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     // Animation frames from the wheel event's dispatch to the first part of the new view's
@@ -491,10 +496,7 @@ test.describe('case viewer motion', () => {
 
   test('during a flick of wheel notches the raster workers leave the frames around the next notch to the page; a drag\'s drawing does not wait', async ({ page }) => {
     await open(page, 'case=dense5000');
-    await page.waitForFunction(() => {
-      const s = window.__viewer!.rasterStats();
-      return s !== null && s.warmed >= s.warmUpParts;
-    });
+    await warmedUp(page);
     const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
     const waits = () => page.evaluate(() => window.__viewer!.rasterStats()!.waits);
     // A drag, then rest: its drawing (the workers draw what the pan exposed) is not after a
@@ -515,10 +517,7 @@ test.describe('case viewer motion', () => {
 
   test('the viewer bench\'s floor (#redraw=rest): nothing is drawn until the view has been still for 300 ms, then the workers draw it as usual', async ({ page }) => {
     await open(page, 'case=dense5000&redraw=rest');
-    await page.waitForFunction(() => {
-      const s = window.__viewer!.rasterStats();
-      return s !== null && s.warmed >= s.warmUpParts;
-    });
+    await warmedUp(page);
     const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     // From the notch's dispatch to the stage losing its CSS transform (the full-detail drawing on
