@@ -139,10 +139,11 @@ function Harness() {
 
 // `&raster=main`: no raster workers, every full-detail drawing on the main thread (the fallback
 // for browsers without OffscreenCanvas in workers), for the e2e tests of that path.
-if (new URLSearchParams(location.hash.replace(/^#/, '')).get('raster') === 'main') drawOnMainThreadOnly();
+const atLoad = new URLSearchParams(location.hash.replace(/^#/, ''));
+if (atLoad.get('raster') === 'main') drawOnMainThreadOnly();
 // `&redraw=rest`: no full-detail drawing until the view has been still for 300 ms (the viewer
 // bench's floor: a motion with nothing drawn while it lasts).
-if (new URLSearchParams(location.hash.replace(/^#/, '')).get('redraw') === 'rest') redrawOnlyAtRest(300);
+if (atLoad.get('redraw') === 'rest') redrawOnlyAtRest(300);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -21,10 +21,10 @@ type Entry = {
   blob: Blob | null;
   /** Panes that asked and have not let go. */
   users: number;
+  /** The copies asked for: in flight while `id` is set, else the outcome, kept (null: no worker, or it failed). */
+  copies?: Copies;
   /** The request in flight. */
-  pending?: { id: number; copies: Copies };
-  /** Its outcome, kept: the copies made, or null (no worker, or it failed). */
-  done?: Copies;
+  id?: number;
 };
 
 /** The worker's port as this needs it (a Worker; a fake in unit tests). */
@@ -62,37 +62,34 @@ export class MipRequests {
     const e = this.entries.get(image);
     if (!e) return undefined;
     e.users++;
-    if (e.done) return e.done;
-    if (!e.pending && e.blob) {
-      const id = this.nextId++;
+    if (!e.copies && e.blob) {
+      const id = (e.id = this.nextId++);
       const blob = e.blob;
-      const copies: Copies = new Promise((resolve) => this.send(id, blob, resolve));
-      e.pending = { id, copies };
-      void copies.then((levels) => {
+      const copies = (e.copies = new Promise((resolve) => this.send(id, blob, resolve)));
+      void copies.then(() => {
         // Settled while still asked for (not cancelled): kept for the image.
-        if (e.pending?.id === id) {
-          e.pending = undefined;
-          e.done = Promise.resolve(levels);
+        if (e.id === id) {
+          e.id = undefined;
           e.blob = null;
         }
       });
     }
-    return e.pending?.copies;
+    return e.copies;
   }
 
   /** What ask() would give, without asking: for tests. */
   peek(image: object): Copies | undefined {
-    const e = this.entries.get(image);
-    return e && (e.done ?? e.pending?.copies);
+    return this.entries.get(image)?.copies;
   }
 
   /** A pane no longer shows `image`: the last one to let go cancels a request still in flight. */
   release(image: object): void {
     const e = this.entries.get(image);
     if (!e || e.users === 0) return;
-    if (--e.users > 0 || !e.pending) return;
-    const { id } = e.pending;
-    e.pending = undefined;
+    if (--e.users > 0 || e.id === undefined) return;
+    const id = e.id;
+    e.id = undefined;
+    e.copies = undefined;
     const resolve = this.waiting.get(id);
     this.waiting.delete(id);
     this.stats.cancelled++;
