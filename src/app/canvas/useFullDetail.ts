@@ -74,6 +74,8 @@ function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: 
  * against 73 (23–119): fewer drawings of the flick finish and replace the one at the starting
  * zoom, which the panned ending then reuses. Leaving the frames in all of the 50 ms after a notch
  * instead: dropped 8 and 12 against 27 and 16 (42 runs), redraw at a new zoom median 98 and 91 ms.
+ * One worker alone until the next notch has passed (with or without these waits): 5 and 3
+ * dropped against 5 in 18 runs, redraw at a new zoom median 96 and 89 ms against 77 — not kept.
  */
 function framesForNextNotch(): FrameYield | undefined {
   const { last, next } = notchTiming();
