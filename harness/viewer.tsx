@@ -29,8 +29,11 @@ const rasterStats = () => {
   return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress, contents: p.sent, waits: p.waits };
 };
 
+/** The page's hash as parameters (`#case=…&compare=…`). */
+const hashParams = () => new URLSearchParams(location.hash.replace(/^#/, ''));
+
 function readHash(): HashState {
-  const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const p = hashParams();
   const c = p.get('compare');
   const compare: CompareMode = c === 'overlay' ? 'overlay' : c === '2' || c === 'side-by-side' ? 'side-by-side' : 'single';
   return { name: p.get('case') ?? 'ltb', compare, models: compare === 'single' ? 1 : 2, image: (['missing', 'late', 'canvas'] as const).find((v) => v === p.get('image')) ?? 'ok' };
@@ -111,7 +114,7 @@ function Harness() {
     // step from the case the URL already names, even before React has re-rendered.
     const i = FIXTURE_NAMES.indexOf(readHash().name as (typeof FIXTURE_NAMES)[number]);
     const next = FIXTURE_NAMES[(i + d + FIXTURE_NAMES.length) % FIXTURE_NAMES.length];
-    const p = new URLSearchParams(location.hash.replace(/^#/, ''));
+    const p = hashParams();
     p.set('case', next);
     location.hash = p.toString();
   };
@@ -139,7 +142,7 @@ function Harness() {
 
 // `&raster=main`: no raster workers, every full-detail drawing on the main thread (the fallback
 // for browsers without OffscreenCanvas in workers), for the e2e tests of that path.
-const atLoad = new URLSearchParams(location.hash.replace(/^#/, ''));
+const atLoad = hashParams();
 if (atLoad.get('raster') === 'main') drawOnMainThreadOnly();
 // `&redraw=rest`: no full-detail drawing until the view has been still for 300 ms (the viewer
 // bench's floor: a motion with nothing drawn while it lasts).

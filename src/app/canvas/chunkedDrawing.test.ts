@@ -46,7 +46,7 @@ describe('chunkSize', () => {
 
 describe('frameWait', () => {
   // Vsyncs at 1000, 1016.67, …; the window around an expected wheel notch 1100 ± 8.
-  const f: FrameYield = { vsync: 1000, period: 1000 / 60, from: 1092, until: 1108, yieldMs: 6, };
+  const f: FrameYield = { vsync: 1000, period: 1000 / 60, from: 1092, until: 1108, yieldMs: 6 };
   it('lets chunks run outside the window', () => {
     expect(frameWait(1050, f, 4)).toBe(0); // ends long before it
     expect(frameWait(1108, f, 4)).toBe(0); // past it

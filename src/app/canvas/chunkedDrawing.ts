@@ -60,6 +60,7 @@ export interface FrameYield {
 export function frameWait(now: number, f: FrameYield | undefined, chunkMs: number): number {
   if (!f || now >= f.until || now + chunkMs < f.from) return 0;
   const phase = (((now - f.vsync) % f.period) + f.period) % f.period;
+  // A chunk must end 1 ms before the next vsync: a timer or a chunk's rasterising may run late.
   if (phase >= f.yieldMs && phase + chunkMs <= f.period - 1) return 0;
   return phase < f.yieldMs ? f.yieldMs - phase : f.period - phase + f.yieldMs;
 }
