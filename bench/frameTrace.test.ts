@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frameFigures, FULL_DRAW_STAMP, panZoomGesture, type TraceEvent } from './frameTrace';
+import { frameFigures, FULL_DRAW_STAMP, GLIDE_STAMP, panZoomGesture, type TraceEvent } from './frameTrace';
 
 const MAIN = 1;
 const COMPOSITOR = 2;
@@ -50,6 +50,14 @@ describe('frame figures from a DevTools trace', () => {
     // stage ended) at 49 ms, before the vsync at 54.1 that showed nothing new: dropped.
     const arrived: TraceEvent = { name: 'BrowserMainToRendererCompositor', cat: 'input', ph: 'e', ts: ms(49), pid: 10, tid: MAIN, id2: { local: '6' } };
     expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), arrived]).longFrames.map((x) => x.dropped)).toEqual([true]);
+    // The same gap with no step waiting, but a wheel notch's glide (60 ms) started at 30 ms: the
+    // vsyncs at 54.1 and 70.8 ms, which showed nothing, had a view of it to show (dropped).
+    const glideAt = (t: number): TraceEvent => ({ name: 'TimeStamp', cat: 'devtools.timeline', ph: 'I', ts: ms(t), pid: 10, tid: MAIN, args: { data: { message: GLIDE_STAMP } } });
+    const withGlide = frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)]);
+    expect(withGlide.longFrames.map((x) => [x.dropped, x.glide])).toEqual([[true, true]]);
+    expect(withGlide.longFramesGlide).toBe(1);
+    // A glide that ended (15 ms long here) before the empty vsyncs at 54.1 and 70.8: waited for input.
+    expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)], Infinity, 15).longFrames.map((x) => x.dropped)).toEqual([false]);
     // A gap at the end of the motion counts too (the last frame to the last input).
     expect(frameFigures(trace([21.3, 38, 54.7, 71.4, 88.1, 104.8])).longFrames.map((x) => Math.round(x.ms * 10) / 10)).toEqual([55.2]);
   });

@@ -14,6 +14,7 @@
  * reached the page yet.
  */
 import type { CDPSession } from 'playwright-core';
+import { GLIDE_MS } from '../src/app/canvas/glide';
 
 export interface TraceEvent {
   name: string;
@@ -258,11 +259,12 @@ export interface FrameFigures {
    * Frame intervals over 33 ms, each with the kinds of input sent in it (EventLatency's
    * event_type, e.g. MOUSE_RELEASED_EVENT, MOUSE_WHEEL_EVENT): says where in the gesture they fall.
    */
-  longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean; held: boolean; page: PageWork }[];
+  longFrames: { atMs: number; ms: number; inputs: string[]; dropped: boolean; held: boolean; glide: boolean; page: PageWork }[];
   /**
    * Long intervals in which a pan / zoom step (a drag move or a wheel step), not yet on screen at
    * the interval's start, had reached the page's renderer before a vsync that then showed
-   * nothing new (vsyncs matched to displayed frames by frame sequence: vsyncOfShown): frames the page dropped. The
+   * nothing new (vsyncs matched to displayed frames by frame sequence: vsyncOfShown), or such a
+   * vsync came while a wheel notch's glide was under way (GLIDE_STAMP): frames the page dropped. The
    * others waited for input — no step had arrived by the vsyncs in between (Chromium hands
    * wheel and mouse moves to the page at its next animation frame, so a step arriving just
    * after one waits a whole frame: the first wheel step after a drag does). Arriving takes the
@@ -282,6 +284,10 @@ export interface FrameFigures {
    * or two after a real mouse's would have.
    */
   longFramesHeld: number;
+  /** Long intervals dropped with a glide under way at a vsync in between (counted in longFramesDropped too). */
+  longFramesGlide: number;
+  /** Glides started during the motion (wheel notches shown as glides). */
+  glides: number;
 }
 
 type TaskEvent = TraceEvent & { tdur?: number };
@@ -305,6 +311,8 @@ export const FULL_DRAW_STAMP = 'benchlens:full-draw';
 /** The console.timeStamps useFullDetail writes for a request to the raster workers and a dropped result. */
 export const RASTER_REQUEST_STAMP = 'benchlens:raster-request';
 export const RASTER_DROPPED_STAMP = 'benchlens:raster-dropped';
+/** The console.timeStamp useGlide writes when a wheel notch's glide starts (it lasts GLIDE_MS, or until the next). */
+export const GLIDE_STAMP = 'benchlens:glide';
 
 const isInput = (e: TraceEvent) => e.name === 'EventLatency' && e.ph === 'b';
 const kindOf = (e: TraceEvent) => String((e.args as { event_latency?: { event_type?: string } } | undefined)?.event_latency?.event_type ?? '?');
@@ -327,7 +335,7 @@ const stamped = (events: readonly TraceEvent[], stamp: string) => events.filter(
  * wheel event of its own 500 ms later (delta 0, phase ended: MouseWheelPhaseHandler), which
  * would otherwise stretch the motion by half a second.
  */
-export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infinity): FrameFigures {
+export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infinity, glideMs = GLIDE_MS): FrameFigures {
   const firstInput = Math.min(...allEvents.filter(isInput).map((e) => e.ts));
   const events = allEvents.filter((e) => !isInput(e) || e.ts <= firstInput + (gestureMs + 25) * 1000);
   const inputs = events.filter(isInput).map((e) => e.ts);
@@ -448,6 +456,9 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     const longest = mainTasks.filter((e) => e.ts < b && e.ts + (e.dur ?? 0) > a).reduce<TaskEvent | null>((m, e) => (!m || (e.dur ?? 0) > (m.dur ?? 0) ? e : m), null);
     return { mainMs: within(mainTasks, a, b), longestTaskMs: (longest?.dur ?? 0) / 1000, longestTaskCpuMs: (longest?.tdur ?? 0) / 1000, workersMs: within(rasterTasks, a, b) };
   };
+  // Each glide, from its start to glideMs later or the next glide's start, whichever is first.
+  const glideStarts = stamped(events, GLIDE_STAMP).map((e) => e.ts).sort((a, b) => a - b);
+  const glides = glideStarts.map((a, k) => [a, Math.min(a + glideMs * 1000, glideStarts[k + 1] ?? Infinity)] as const);
   const longFrames = intervals.flatMap((ms, k) => {
     if (ms <= 33.4) return [];
     const start = inWin[k];
@@ -462,9 +473,11 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     // A step whose showing is unknown is taken as not shown by the frame at `start` if it
     // arrived after that frame's vsync.
     const notShownYet = steps.filter((a) => (a.shownAt !== undefined ? a.shownAt > start + 1000 : a.at > from));
-    const dropped = missed.some((v) => notShownYet.some((a) => a.at < v));
+    // A vsync within a glide had a new view of it to show, input or not.
+    const glide = missed.some((v) => glides.some(([a, b]) => v > a && v < b));
+    const dropped = glide || missed.some((v) => notShownYet.some((a) => a.at < v));
     const held = !dropped && missed.length > 0 && holds.some((h) => h.from < missed[0] && h.to > missed[0]);
-    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held, page: pageWork(start, end) }];
+    return [{ atMs: (start - t0) / 1000, ms, inputs: kinds, dropped, held, glide, page: pageWork(start, end) }];
   });
   // The last drawing asked of the raster workers before the full-detail draw, and their tasks
   // after it (the raster workers are dedicated workers: Chromium's own pool threads are
@@ -508,5 +521,7 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     longFrames,
     longFramesDropped: longFrames.filter((l) => l.dropped).length,
     longFramesHeld: longFrames.filter((l) => l.held).length,
+    longFramesGlide: longFrames.filter((l) => l.glide).length,
+    glides: glideStarts.filter((t) => t >= t0 && t <= t1).length,
   };
 }

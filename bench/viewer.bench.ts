@@ -276,14 +276,15 @@ async function measure(way: InputWay, page: Page, url: string, r: number, runs: 
   );
   const long = f.intervals.filter((x) => x > 33.4).length;
   console.log(
-    `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step not yet on screen had reached the page before a vsync that showed nothing new); ` +
+    `  of the ${long} frames over 33 ms, ${f.longFramesDropped} dropped (a pan / zoom step not yet on screen had reached the page before a vsync that showed nothing new, ` +
+      `or a wheel notch's glide was under way at it: ${f.longFramesGlide} of them; ${f.glides} glides in the motion); ` +
       `${long - f.longFramesDropped} waited for input (no step had reached the page by the vsyncs in between), ${f.longFramesHeld} of them for a wheel step sent but ` +
       `held by DevTools (it forwards an injected wheel event only once the page has made a frame; a real mouse's is forwarded at once)`,
   );
   for (const l of f.longFrames)
     console.log(
       `    frame of ${l.ms.toFixed(1)} ms at ${l.atMs.toFixed(0)} ms into the motion; input sent in it: ${l.inputs.join(', ') || 'none'}; ` +
-        `${l.dropped ? 'dropped: a step was waiting' : 'waited for input'}${l.held ? ': a wheel step DevTools was holding' : ''}` +
+        `${l.dropped ? (l.glide ? 'dropped: a glide was under way' : 'dropped: a step was waiting') : 'waited for input'}${l.held ? ': a wheel step DevTools was holding' : ''}` +
         // For a dropped frame, whether the page was at work: its main thread's tasks in the
         // interval and the longest of them (wall / CPU: more wall than CPU is a thread waiting
         // for a core), and the raster workers' tasks in it (both workers together).

@@ -8,6 +8,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type {} from '../harness/hooks';
 import { drag } from './helpers';
+import { easeOut, GLIDE_MS } from '../src/app/canvas/glide';
 
 async function open(page: Page, hash: string) {
   await page.goto(`/harness/viewer.html#${hash}`);
@@ -492,6 +493,72 @@ test.describe('case viewer motion', () => {
     expect(median(notches), `notches ${notches}, smooth steps ${smooth}`).toBeLessThanOrEqual(2);
     expect(median(smooth), `notches ${notches}, smooth steps ${smooth}`).toBeGreaterThan(median(notches));
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
+  });
+
+  test("a wheel notch's zoom glides: the compositor animates the stage from the view on screen to the notch's, with the point under the cursor fixed, eased as the viewer computes it; a smooth wheel step does not glide", async ({ page }) => {
+    await open(page, 'case=dense5000');
+    await warmedUp(page);
+    await expect.poll(() => settled(page)).toBe(true);
+    const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
+    const cx = 300;
+    const cy = 200;
+    await page.mouse.move(box.x + cx, box.y + cy);
+    // Every animation frame for 150 ms after the wheel event: the stage's animations, and its
+    // transform as the page computes it (a compositor animation's value is sampled there too).
+    const sample = () =>
+      page.evaluate(() => {
+        const w = window as unknown as { __glide: Promise<{ anims: number; time: number | null; m: number[] | null }[]> };
+        const el = document.querySelector<HTMLElement>('[data-testid="viewer-stage-0"]')!;
+        w.__glide = new Promise((resolve) => {
+          const out: { anims: number; time: number | null; m: number[] | null }[] = [];
+          window.addEventListener(
+            'wheel',
+            () => {
+              const t0 = performance.now();
+              const tick = () => {
+                const a = el.getAnimations();
+                const css = getComputedStyle(el).transform;
+                out.push({ anims: a.length, time: a.length ? Number(a[0].currentTime) : null, m: css === 'none' ? null : css.match(/-?[\d.e]+/g)!.map(Number) });
+                if (performance.now() - t0 < 150) requestAnimationFrame(tick);
+                else resolve(out);
+              };
+              requestAnimationFrame(tick);
+            },
+            { capture: true, once: true },
+          );
+        });
+      });
+    const from = await page.evaluate(() => window.__viewer!.handle!.transform());
+    const drawn = await page.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]);
+    await sample();
+    await page.mouse.wheel(0, -120);
+    const frames = await page.evaluate(() => (window as unknown as { __glide: Promise<{ anims: number; time: number | null; m: number[] | null }[]> }).__glide);
+    const to = await page.evaluate(() => window.__viewer!.handle!.transform());
+    expect(to.scale).toBeGreaterThan(from.scale);
+    const during = frames.filter((f) => f.anims > 0 && f.m && f.time !== null && f.time > 0);
+    // At 60 Hz a 60-ms glide shows 2–4 frames between its ends (fewer when a frame is slow).
+    expect(during.length, JSON.stringify(frames)).toBeGreaterThanOrEqual(2);
+    for (const f of during) {
+      const [s, , , , tx, ty] = f.m!;
+      // The view on screen: the drawing's view moved by the CSS matrix.
+      const v = { scale: s * drawn.scale, x: s * drawn.x + tx, y: s * drawn.y + ty };
+      expect(v.scale).toBeGreaterThan(from.scale);
+      expect(v.scale).toBeLessThan(to.scale);
+      // Eased as glide.ts computes it (which the viewer uses to start the next glide from).
+      expect((v.scale - from.scale) / (to.scale - from.scale)).toBeCloseTo(easeOut(f.time! / GLIDE_MS), 2);
+      // The image point under the cursor stays put (within the 6 digits of a computed style).
+      const [px, py] = [(cx - from.x) / from.scale, (cy - from.y) / from.scale];
+      expect(Math.abs(px * v.scale + v.x - cx)).toBeLessThan(0.05);
+      expect(Math.abs(py * v.scale + v.y - cy)).toBeLessThan(0.05);
+    }
+    // Once over, no animation is left and the stage shows the notch's view (or its drawing).
+    expect(frames[frames.length - 1].anims).toBe(0);
+    await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
+    // A smooth wheel's step (a few px): applied at once, no glide.
+    await sample();
+    await page.mouse.wheel(0, -8);
+    const smooth = await page.evaluate(() => (window as unknown as { __glide: Promise<{ anims: number }[]> }).__glide);
+    expect(smooth.every((f) => f.anims === 0)).toBe(true);
   });
 
   test('during a flick of wheel notches the raster workers leave the frames around the next notch to the page; a drag\'s drawing does not wait', async ({ page }) => {

@@ -388,6 +388,7 @@ export function CaseViewer(props: CaseViewerProps) {
                   onHover={onHover}
                   onPick={onPick}
                   registerStage={registerStage}
+                  glide={!(editing && props.gtEditor)}
                 />
                 {editing && i === 0 && props.gtEditor && (
                   <LiveEditorFrame store={viewStore} caseKey={caseKey} fit={fit} width={paneW} height={paneH} imageWidth={extent.w} imageHeight={extent.h} updateTransform={updateTransform} render={props.gtEditor} />

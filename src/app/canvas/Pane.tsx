@@ -5,7 +5,8 @@
  * are put together into the one canvas the pane shows (useScreenCanvas).
  *
  * While the view only moves (pan, zoom), nothing is drawn: the last drawing is moved by the
- * compositor and drawn again at full detail once the motion pauses (useFullDetail). The image
+ * compositor and drawn again at full detail once the motion pauses (useFullDetail); a wheel
+ * notch's zoom glides there (useGlide). The image
  * layer draws a pre-scaled copy when zoomed out (a mip level).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -18,6 +19,7 @@ import { isVisible } from './draw';
 import { panBy, toImage, type ViewTransform } from './transform';
 import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
+import { useGlide } from './useGlide';
 import { mipLevelsOf, releaseMipLevels } from './decode';
 import { makeMipLevels, type MipLevel } from './mipLevels';
 
@@ -43,6 +45,8 @@ export interface PaneProps {
   onHover(pane: number, key: number, sx: number, sy: number): void;
   onPick(pane: number, key: number): void;
   registerStage(pane: number, stage: Konva.Stage | null): void;
+  /** Whether a wheel notch's zoom glides (useGlide.ts); off while an editor laid over the pane follows the view. Default on. */
+  glide?: boolean;
 }
 
 /**
@@ -156,6 +160,8 @@ export const Pane = memo(function Pane(p: PaneProps) {
     [pane, registerStage],
   );
   const screen = useScreenCanvas(stage, motion !== undefined, drawn);
+  const mover = useRef<HTMLDivElement>(null);
+  useGlide(mover, drawn, transform, p.glide ?? true);
 
   // The Konva stage as one element made again only when what it draws changes: a pan or zoom
   // step re-renders the pane for its CSS transform alone, and an unchanged element is skipped
@@ -220,7 +226,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
           the view moves, the compositor shows it moved (see useSettledView). */}
       {/* pointer-events none: the pane's own handlers do all input; Konva's stage would otherwise
           measure its position (a forced layout) on every wheel and pointer event. */}
-      <div data-testid={`viewer-stage-${pane}`} style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
+      <div ref={mover} data-testid={`viewer-stage-${pane}`} style={{ position: 'absolute', left: 0, top: 0, transformOrigin: '0 0', transform: motion, imageRendering: motion ? 'pixelated' : undefined, willChange: 'transform', pointerEvents: 'none' }}>
       {stageTree}
       <canvas ref={screen} data-testid={`viewer-screen-${pane}`} aria-hidden="true" style={{ display: 'block', width, height }} />
       </div>

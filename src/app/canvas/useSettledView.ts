@@ -135,6 +135,15 @@ export function notchTiming(): { last: number; next: number } {
   return { last: lastNotch, next: lastNotch + (notchGap <= 100 ? Math.max(notchGap, 8) : 40) };
 }
 
+/**
+ * Whether the last pan / zoom input was a wheel notch dispatched within the last 100 ms: a view
+ * change now is that notch's (a wheel step is applied at the next animation frame), and glides
+ * (glide.ts).
+ */
+export function byWheelNotch(): boolean {
+  return stepped && performance.now() - lastNotch < 100;
+}
+
 // The display's frame period, from the animation frames the settle count runs on during a motion:
 // the shortest gap of the last 16 (a frame the page missed makes a gap of two).
 const gaps: number[] = [];
