@@ -268,7 +268,7 @@ async function measure(way: InputWay, page: Page, url: string, r: number, runs: 
   console.log(
     `  while dragging (a move every 8 ms): ${f.dragging.shownFps.toFixed(1)} fps from each drag's first frame on screen to its last (the mean frame interval, ${(1000 / f.dragging.shownFps).toFixed(2)} ms); ` +
       `press to release ${f.dragging.displayed} frames in ${(f.dragging.ms / 1000).toFixed(2)} s = ${f.dragging.fps.toFixed(1)} fps, with each drag's first-frame latency` +
-      (way.wheel === 'notched' ? ' (a notched wheel moves the view 25 times a second: the whole motion cannot show 60 new frames a second)' : ''),
+      (way.wheel === 'notched' ? " (each notch's zoom glides for 60 ms: the frames between notches count in the displayed fps above)" : ''),
   );
   console.log(
     `  first frame on screen ${f.firstFrame.fromMoveMs.toFixed(1)} ms after the first drag move, ${f.firstFrame.fromInputMs.toFixed(1)} ms after the press ` +

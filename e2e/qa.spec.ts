@@ -357,6 +357,33 @@ test.describe('reviews in the app (LTB demo)', () => {
     await expect(frame).toBeVisible();
     await expect(page.getByTestId('gt-edit-status')).toHaveAttribute('data-corrections', '0');
     await frame.scrollIntoViewIfNeeded(); // mouse positions are viewport positions
+    // Under the editor, which follows the view at once, a wheel notch's zoom does not glide (the
+    // pane would lag its shapes for 60 ms): the zoom changes, and the stage is never animated.
+    const fb = (await frame.boundingBox())!;
+    await page.mouse.move(fb.x + fb.width / 2, fb.y + fb.height / 2);
+    const scaleBefore = await frame.getAttribute('data-scale');
+    const animated = page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const el = document.querySelector('[data-testid="viewer-stage-0"]')!;
+          let seen = 0;
+          window.addEventListener('wheel', () => {
+            const t0 = performance.now();
+            const tick = () => {
+              seen += el.getAnimations().length;
+              if (performance.now() - t0 < 120) requestAnimationFrame(tick);
+              else resolve(seen);
+            };
+            requestAnimationFrame(tick);
+          }, { capture: true, once: true });
+        }),
+    );
+    await page.mouse.wheel(0, 120);
+    expect(await animated).toBe(0);
+    await expect(frame).not.toHaveAttribute('data-scale', scaleBefore!);
+    // And back in, to the view the rest of the test was written for.
+    await page.mouse.wheel(0, -120);
+    await expect.poll(async () => Math.abs(Number(await frame.getAttribute('data-scale')) / Number(scaleBefore) - 1)).toBeLessThan(1e-9);
     const [sx, sy] = await screenOf(page, centre[0], centre[1]);
     await page.mouse.click(sx, sy);
     await expect(page.getByTestId('gt-editor-selected')).toHaveText(`GT ${gtId}`);

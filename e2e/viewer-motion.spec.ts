@@ -495,7 +495,7 @@ test.describe('case viewer motion', () => {
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
   });
 
-  test("a wheel notch's zoom glides: the compositor animates the stage from the view on screen to the notch's, with the point under the cursor fixed, eased as the viewer computes it; a smooth wheel step does not glide", async ({ page }) => {
+  test("a wheel notch's zoom glides: the compositor animates the stage from the view on screen to the notch's, with the point under the cursor fixed, eased as the viewer computes it; a smooth wheel step does not glide, nor a notch with reduced motion asked for", async ({ page }) => {
     await open(page, 'case=dense5000');
     await warmedUp(page);
     await expect.poll(() => settled(page)).toBe(true);
@@ -559,27 +559,13 @@ test.describe('case viewer motion', () => {
     await page.mouse.wheel(0, -8);
     const smooth = await page.evaluate(() => (window as unknown as { __glide: Promise<{ anims: number }[]> }).__glide);
     expect(smooth.every((f) => f.anims === 0)).toBe(true);
-  });
-
-  test('during a flick of wheel notches the raster workers leave the frames around the next notch to the page; a drag\'s drawing does not wait', async ({ page }) => {
-    await open(page, 'case=dense5000');
-    await warmedUp(page);
-    const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
-    const waits = () => page.evaluate(() => window.__viewer!.rasterStats()!.waits);
-    // A drag, then rest: its drawing (the workers draw what the pan exposed) is not after a
-    // notch, and waits for nothing.
-    await drag(page, box.x + box.width / 2, box.y + box.height / 2, 10, 3, 1);
-    await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('shifted');
-    expect(await waits()).toBe(0);
-    // A flick: 5 notches 40 ms apart (an ordinary wheel, 25 notches a second). Each notch's
-    // drawing starts right after its frame and runs into the time the next one is due.
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    for (let k = 0; k < 5; k++) {
-      await page.mouse.wheel(0, -120);
-      await page.waitForTimeout(40);
-    }
-    await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
-    expect(await waits()).toBeGreaterThan(0);
+    // With the user's "reduce motion" setting, a notch jumps.
+    await expect.poll(() => settled(page)).toBe(true);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await sample();
+    await page.mouse.wheel(0, -120);
+    const reduced = await page.evaluate(() => (window as unknown as { __glide: Promise<{ anims: number }[]> }).__glide);
+    expect(reduced.every((f) => f.anims === 0)).toBe(true);
   });
 
   test('the viewer bench\'s floor (#redraw=rest): nothing is drawn until the view has been still for 300 ms, then the workers draw it as usual', async ({ page }) => {

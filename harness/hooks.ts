@@ -25,8 +25,8 @@ export interface ViewerHooks {
   names: readonly string[];
   /** The image for the current fixture has been generated (or is deliberately missing). */
   ready: boolean;
-  /** The viewer's raster pool: drawings finished, parts stopped, warm-up parts drawn, parts in progress, shapes sent, waits for a frame of the page (null without workers). */
-  rasterStats: () => { drawn: number; aborted: number; warmed: number; warmUpParts: number; inProgress: number; contents: number; waits: number } | null;
+  /** The viewer's raster pool: drawings finished, parts stopped, warm-up parts drawn, parts in progress, shapes sent (null without workers). */
+  rasterStats: () => { drawn: number; aborted: number; warmed: number; warmUpParts: number; inProgress: number; contents: number } | null;
   /** With `image=late`: gives the viewer the image it has held back. */
   releaseImage: () => void;
   /** How many pre-scaled copies the worker made for the image on show (null: none from it). */

@@ -25,8 +25,7 @@ const rasterStats = () => {
   const p = rasterPool();
   // warmUpParts: the parts one warm-up draws (RasterPool.warm).
   // contents: how often a pane's shapes were packed and sent to the workers.
-  // waits: how often the workers left a frame of the page its core (around an expected wheel notch).
-  return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress, contents: p.sent, waits: p.waits };
+  return p && { drawn: p.drawn, aborted: p.aborted, warmed: p.warmed, warmUpParts: WARM_ROUNDS * PARTS, inProgress: p.inProgress, contents: p.sent };
 };
 
 /** The page's hash as parameters (`#case=…&compare=…`). */

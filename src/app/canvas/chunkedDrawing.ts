@@ -39,28 +39,3 @@ export function rasteriseNow(canvas: HTMLCanvasElement | OffscreenCanvas): void 
   // Clearing the whole 1×1 canvas drops its recorded calls, and with them the snapshot.
   sink.clearRect(0, 0, 1, 1);
 }
-
-/**
- * Frames a drawing leaves the cores to (rasterProtocol.ts RasterView.leaveFrames): while the
- * clock is within [from, until), no chunk runs in the first `yieldMs` after a vsync, nor starts so
- * late that it would reach the next one. All times in ms on one absolute clock
- * (performance.timeOrigin + performance.now(), the same in a worker as in the page).
- */
-export interface FrameYield {
-  /** A vsync: the time of an animation frame of the page. */
-  vsync: number;
-  /** The display's frame period. */
-  period: number;
-  from: number;
-  until: number;
-  yieldMs: number;
-}
-
-/** How long to wait before a chunk of `chunkMs` starting at `now` (0: start it now). */
-export function frameWait(now: number, f: FrameYield | undefined, chunkMs: number): number {
-  if (!f || now >= f.until || now + chunkMs < f.from) return 0;
-  const phase = (((now - f.vsync) % f.period) + f.period) % f.period;
-  // A chunk must end 1 ms before the next vsync: a timer or a chunk's rasterising may run late.
-  if (phase >= f.yieldMs && phase + chunkMs <= f.period - 1) return 0;
-  return phase < f.yieldMs ? f.yieldMs - phase : f.period - phase + f.yieldMs;
-}

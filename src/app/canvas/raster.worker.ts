@@ -16,7 +16,7 @@
 import { beginLabels, drawLabel, labelAt, measureLabel, drawPlanned, type Ctx2D, type ShapePlan } from './draw';
 import { bandRect, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
-import { chunkSize, frameWait, rasteriseNow, rateSince } from './chunkedDrawing';
+import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
 
 /**
  * Time one chunk of a part may take, drawing and rasterising (how soon an abort takes effect).
@@ -91,18 +91,10 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   const labels = s.plan.labels;
   const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
   // `shapes`: how many of the part's shapes were drawn when it stopped.
-  let waits = 0;
   const stopped = async (shapes: number) => {
     await nextTurn();
-    // Around a wheel notch the page expects next, the first ms after each vsync are the page's
-    // (see useFullDetail.ts): a sleep, then the abort looked at again.
-    const wait = wasAborted(r) ? 0 : frameWait(performance.timeOrigin + performance.now(), r.leaveFrames, CHUNK_MS);
-    if (wait > 0) {
-      waits++;
-      await new Promise((resume) => setTimeout(resume, wait));
-    }
     if (!wasAborted(r)) return false;
-    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0, shapes, of: plan.count, waits });
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0, shapes, of: plan.count });
     return true;
   };
   if (await stopped(0)) return;
@@ -126,7 +118,7 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   }
   // What the last chunk recorded is rasterised here.
   const bitmap = canvas.transferToImageBitmap();
-  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count, waits }, [bitmap]);
+  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
 }
 
 /**

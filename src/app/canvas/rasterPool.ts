@@ -76,8 +76,6 @@ export class RasterPool {
   aborted = 0;
   warmed = 0;
   sent = 0;
-  /** Times the workers waited for a frame of the page (RasterView.leaveFrames; a test hook). */
-  waits = 0;
   private workers: Worker[] = [];
   private ready = 0;
   private timer: ReturnType<typeof setTimeout>;
@@ -276,7 +274,6 @@ export class RasterPool {
     this.busy[n] = null;
     if (m.aborted && job?.key !== 'warm-up') this.aborted++;
     if (m.bitmap && job?.key === 'warm-up') this.warmed++;
-    this.waits += m.waits ?? 0;
     const key = `${m.pane}:${m.generation}`;
     const p = this.pending.get(key);
     if (!p || !job || job.key !== key) {

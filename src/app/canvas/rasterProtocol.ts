@@ -1,7 +1,6 @@
 /** Messages between the page (rasterPool.ts) and a raster worker (raster.worker.ts). */
 import type { DeviceRect, PackedScene } from './packedScene';
 import type { ViewTransform } from './transform';
-import type { FrameYield } from './chunkedDrawing';
 
 /** A view to draw: the transform, the viewport in CSS pixels (for culling), the canvas in device pixels. */
 export interface RasterView {
@@ -14,11 +13,6 @@ export interface RasterView {
   h: number;
   /** Band edges in device rows (packedScene.ts balancedCuts); equally high bands without. */
   cuts?: number[];
-  /**
-   * The frames this drawing leaves the cores to (chunkedDrawing.ts frameWait): those around the
-   * wheel notch expected next, for a drawing started after a notch (useFullDetail.ts).
-   */
-  leaveFrames?: FrameYield;
 }
 
 export type RasterRequest =
@@ -39,7 +33,6 @@ export type RasterReply =
   | { type: 'ready'; ok: boolean; why: string }
   /**
    * A part: its pixels, or none — because it was aborted, or with the error; `shapes` of `of`:
-   * how many of the part's shapes it drew (all of them, or as far as an abort let it); `waits`:
-   * how often it waited for a frame of the page (leaveFrames).
+   * how many of the part's shapes it drew (all of them, or as far as an abort let it).
    */
-  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true; shapes?: number; of?: number; waits?: number };
+  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true; shapes?: number; of?: number };

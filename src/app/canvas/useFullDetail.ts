@@ -20,8 +20,7 @@ import type Konva from 'konva';
 import type { PaneProps } from './Pane';
 import type { ViewTransform } from './transform';
 import { drawingAbandoned, drawingFinished, drawingStarted, SLICE_MS, StaticDrawing, type Drawing } from './staticDrawing';
-import { framePeriod, motionEpoch, motionTransform, notchTiming, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
-import type { FrameYield } from './chunkedDrawing';
+import { motionEpoch, motionTransform, same, SETTLE_FRAMES, useSettledView } from './useSettledView';
 import { showDrawing } from './showDrawing';
 import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } from './packedScene';
 import { planLabels } from './draw';
@@ -58,31 +57,6 @@ function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: 
   if (Math.abs(fx - dx) > 1e-6 || Math.abs(fy - dy) > 1e-6 || cur.canvas.width !== view.w || cur.canvas.height !== view.h) return null;
   const rects = exposedRects(view.w, view.h, dx, dy);
   return rects ? { from: cur, dx, dy, rects } : null;
-}
-
-/**
- * For a drawing asked within 100 ms of a wheel notch: the frames around the notch expected next
- * (±12 ms), whose first 6 ms after each vsync the raster workers leave to the page
- * (chunkedDrawing.ts frameWait). A notch's drawing is nearly always cancelled by the next notch
- * of the flick, 40 ms later at an ordinary wheel's pace, and while both workers drew, the frame
- * that was to show that next notch waited for a core: most of the viewer bench's dropped frames
- * (`x11`, 2026-12-04: 16 of 22 in 24 runs; 2 in 24 with nothing drawn during the motion at all,
- * `BENCH_REDRAW=rest`). Interleaved with the code before, 3 sets of 18 runs each (`x11`):
- * dropped 11, 10, 3 against 16, 10, 15 (25 against 41 in 54 runs); the full-detail redraw at a
- * new zoom median 85 ms (74–97 in the last 36 runs) against 72 (60–82) — the last notch's
- * drawing waits too, since nobody knows it is the last — and at the panned ending 34 ms (11–54)
- * against 73 (23–119): fewer drawings of the flick finish and replace the one at the starting
- * zoom, which the panned ending then reuses. Leaving the frames in all of the 50 ms after a notch
- * instead: dropped 8 and 12 against 27 and 16 (42 runs), redraw at a new zoom median 98 and 91 ms.
- * One worker alone until the next notch has passed (with or without these waits): 5 and 3
- * dropped against 5 in 18 runs, redraw at a new zoom median 96 and 89 ms against 77 — not kept.
- */
-function framesForNextNotch(): FrameYield | undefined {
-  const { last, next } = notchTiming();
-  const now = document.timeline?.currentTime;
-  if (performance.now() - last >= 100 || typeof now !== 'number') return undefined;
-  const t0 = performance.timeOrigin;
-  return { vsync: t0 + now, period: framePeriod(), from: t0 + next - 12, until: t0 + next + 12, yieldMs: 6 };
 }
 
 export function useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform }: FullDetailInput) {
@@ -238,8 +212,17 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
       // redraw a frame of one core for nothing — interleaved viewer bench, new zoom, with the
       // warm-up: redraw 114–152 ms, median 132, over 10 runs with it, 101–136, median 122, over
       // 6 without; frames over 33 ms 5.9 and 5.0 a run.)
-      const leaveFrames = framesForNextNotch();
-      const asked = shift ? pool.drawRects(paneKey, contentNo, { ...view, leaveFrames }, shift.rects, wanted) : pool.draw(paneKey, contentNo, { ...view, cuts, leaveFrames }, wanted);
+      // Nor do they leave the frames around the next wheel notch to the page any more. From the
+      // second to the fifth session of 2026-12-04, a drawing asked within 100 ms of a notch
+      // skipped the first 6 ms after each vsync within ±12 ms of when the next notch was due:
+      // with notches as jumps, the frame showing that notch was most of the dropped frames, and
+      // the waits cut them (x11, 54 runs: 25 against 41) for 13 ms of the redraw at a new zoom
+      // (median 85 against 72). Since notches glide on the compositor (glide.ts), a notch's frame
+      // waiting for a core no longer shows as a gap, and the waits bought nothing: x11, 2 sets of
+      // 3 invocations × 3 runs of each ending, interleaved, 36 runs each, 18 frames over 33 ms
+      // (11 dropped) without them against 21 (10) with; redraw at a new zoom median 82 and 84 ms
+      // (71–108) against 99 and 103 (82–121).
+      const asked = shift ? pool.drawRects(paneKey, contentNo, view, shift.rects, wanted) : pool.draw(paneKey, contentNo, { ...view, cuts }, wanted);
       void asked.then((r) => {
         waiting = false;
         if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');

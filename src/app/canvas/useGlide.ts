@@ -8,9 +8,14 @@ import { GLIDE_EASING, glideFrames, gliding, nextGlide, type Glide } from './gli
 import { same, byWheelNotch } from './useSettledView';
 import type { ViewTransform } from './transform';
 
+// The user's "reduce motion" setting: notches then jump, as they did before glides.
+let reduced: MediaQueryList | null | undefined;
+const reducedMotion = () => (reduced ??= typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null)?.matches ?? false;
+
 /**
  * `drawn`: the view the canvases were drawn at (the transform's basis); `live`: the view.
- * `enabled` false (an editor laid over the pane, which follows the view without a glide): jumps.
+ * `enabled` false (an editor laid over the pane, which follows the view without a glide), or the
+ * user's reduced-motion setting: jumps.
  */
 export function useGlide(el: RefObject<HTMLElement | null>, drawn: ViewTransform, live: ViewTransform, enabled: boolean): void {
   const state = useRef<{ live: ViewTransform; glide: Glide | null; anim: Animation | null }>({ live, glide: null, anim: null });
@@ -20,7 +25,7 @@ export function useGlide(el: RefObject<HTMLElement | null>, drawn: ViewTransform
     const before = s.live;
     s.live = live;
     if (!same(before, live)) {
-      s.glide = enabled ? nextGlide(s.glide, before, live, byWheelNotch(), now) : null;
+      s.glide = enabled && !reducedMotion() ? nextGlide(s.glide, before, live, byWheelNotch(), now) : null;
       // Read by the viewer bench from a DevTools trace: frames within a glide have something to show.
       if (s.glide && s.glide.t0 === now) console.timeStamp('benchlens:glide');
     }

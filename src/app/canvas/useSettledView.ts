@@ -34,8 +34,7 @@ export const same = (a: ViewTransform, b: ViewTransform) => a.scale === b.scale 
 const waiting = new Set<() => void>();
 let quiet = 0;
 let frame = 0;
-function tick(t: number) {
-  sawFrame(t);
+function tick() {
   frame = 0;
   if (waiting.size === 0) return;
   if (++quiet < SETTLE_FRAMES) {
@@ -112,10 +111,7 @@ const moving = (e: Event) => {
     epoch++;
     inputs++;
     stepped = e.type === 'wheel' && isWheelNotch(e as WheelEvent);
-    if (stepped) {
-      notchGap = lastInput - lastNotch;
-      lastNotch = lastInput;
-    }
+    if (stepped) lastNotch = lastInput;
     for (const f of [...onInput]) f();
   }
 };
@@ -123,17 +119,7 @@ let epoch = 0;
 const onInput = new Set<() => void>();
 let lastInput = 0;
 let lastNotch = -Infinity;
-let notchGap = Infinity;
 let restMs = 0;
-
-/**
- * The last wheel notch's dispatch (performance.now()), and when the next of its flick would
- * come: after the same gap as the one before it, or 40 ms (an ordinary wheel turned briskly:
- * 25 notches a second) after a first notch.
- */
-export function notchTiming(): { last: number; next: number } {
-  return { last: lastNotch, next: lastNotch + (notchGap <= 100 ? Math.max(notchGap, 8) : 40) };
-}
 
 /**
  * Whether the last pan / zoom input was a wheel notch dispatched within the last 100 ms: a view
@@ -143,20 +129,6 @@ export function notchTiming(): { last: number; next: number } {
 export function byWheelNotch(): boolean {
   return stepped && performance.now() - lastNotch < 100;
 }
-
-// The display's frame period, from the animation frames the settle count runs on during a motion:
-// the shortest gap of the last 16 (a frame the page missed makes a gap of two).
-const gaps: number[] = [];
-let lastFrameAt = -1;
-function sawFrame(t: number) {
-  if (lastFrameAt >= 0 && t > lastFrameAt) {
-    gaps.push(t - lastFrameAt);
-    if (gaps.length > 16) gaps.shift();
-  }
-  lastFrameAt = t;
-}
-/** The display's frame period in ms (1000 / 60 until frames have been seen). */
-export const framePeriod = (): number => (gaps.length >= 4 ? Math.max(4, Math.min(...gaps)) : 1000 / 60);
 
 /**
  * Test hook (the viewer harness's `#…&redraw=rest`, for the viewer bench): no full-detail drawing
