@@ -56,8 +56,11 @@ describe('frame figures from a DevTools trace', () => {
     const withGlide = frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)]);
     expect(withGlide.longFrames.map((x) => [x.dropped, x.glide])).toEqual([[true, true]]);
     expect(withGlide.longFramesGlide).toBe(1);
-    // A glide that ended (15 ms long here) before the empty vsyncs at 54.1 and 70.8: waited for input.
-    expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)], Infinity, 15).longFrames.map((x) => x.dropped)).toEqual([false]);
+    // A glide over (5 ms long here, plus the frame before its animation starts: to 51.7) before
+    // the empty vsyncs at 54.1 and 70.8: waited for input.
+    expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)], Infinity, 5).longFrames.map((x) => x.dropped)).toEqual([false]);
+    // 10 ms long, to 56.7: the vsync at 54.1 was within it.
+    expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)], Infinity, 10).longFrames.map((x) => x.dropped)).toEqual([true]);
     // A gap at the end of the motion counts too (the last frame to the last input).
     expect(frameFigures(trace([21.3, 38, 54.7, 71.4, 88.1, 104.8])).longFrames.map((x) => Math.round(x.ms * 10) / 10)).toEqual([55.2]);
   });

@@ -311,7 +311,7 @@ export const FULL_DRAW_STAMP = 'benchlens:full-draw';
 /** The console.timeStamps useFullDetail writes for a request to the raster workers and a dropped result. */
 export const RASTER_REQUEST_STAMP = 'benchlens:raster-request';
 export const RASTER_DROPPED_STAMP = 'benchlens:raster-dropped';
-/** The console.timeStamp useGlide writes when a wheel notch's glide starts (it lasts GLIDE_MS, or until the next). */
+/** The console.timeStamp useGlide writes when a wheel notch's glide is made (it runs GLIDE_MS from the next frame on, or until the next). */
 export const GLIDE_STAMP = 'benchlens:glide';
 
 const isInput = (e: TraceEvent) => e.name === 'EventLatency' && e.ph === 'b';
@@ -456,9 +456,10 @@ export function frameFigures(allEvents: readonly TraceEvent[], gestureMs = Infin
     const longest = mainTasks.filter((e) => e.ts < b && e.ts + (e.dur ?? 0) > a).reduce<TaskEvent | null>((m, e) => (!m || (e.dur ?? 0) > (m.dur ?? 0) ? e : m), null);
     return { mainMs: within(mainTasks, a, b), longestTaskMs: (longest?.dur ?? 0) / 1000, longestTaskCpuMs: (longest?.tdur ?? 0) / 1000, workersMs: within(rasterTasks, a, b) };
   };
-  // Each glide, from its start to glideMs later or the next glide's start, whichever is first.
+  // Each glide, from its stamp to glideMs and one frame later (its animation starts at the frame
+  // after the stamp) or the next glide's stamp, whichever is first.
   const glideStarts = stamped(events, GLIDE_STAMP).map((e) => e.ts).sort((a, b) => a - b);
-  const glides = glideStarts.map((a, k) => [a, Math.min(a + glideMs * 1000, glideStarts[k + 1] ?? Infinity)] as const);
+  const glides = glideStarts.map((a, k) => [a, Math.min(a + (glideMs + 1000 / 60) * 1000, glideStarts[k + 1] ?? Infinity)] as const);
   const longFrames = intervals.flatMap((ms, k) => {
     if (ms <= 33.4) return [];
     const start = inWin[k];

@@ -37,6 +37,8 @@ describe('a wheel notch glide', () => {
     const second = nextGlide(first, first.to, zoomAt(first.to, 300, 200, 1.2), true, 1040)!;
     expect(second.from).toEqual(mid);
     expect(second.t0).toBe(1040);
+    // The screen a frame behind (its animation's clock at 24 ms): from what it shows.
+    expect(nextGlide(first, first.to, zoomAt(first.to, 300, 200, 1.2), true, 1040, 1024)!.from).toEqual(glideView(first, 1024));
     // After the first had ended: from its target.
     const late = nextGlide(first, first.to, zoomAt(first.to, 300, 200, 1.2), true, 1100)!;
     expect(late.from).toEqual(first.to);

@@ -70,10 +70,12 @@ export function glideView(g: Glide, now: number): ViewTransform {
  * is on screen when a wheel notch made the change; the one under way moved along when the change
  * only moved the view (a drag during a glide, the whole-pixel snap of a view at rest), so the pan
  * shows at once and the rest of the zoom still glides; otherwise none (a jump: zoom keys, fit).
+ * `shown`: the time on `g`'s clock the screen is at (its animation's, which starts a frame after
+ * it was made); `now` by default.
  */
-export function nextGlide(g: Glide | null, before: ViewTransform, after: ViewTransform, byNotch: boolean, now: number): Glide | null {
-  const running = gliding(g, now) ? g : null;
-  if (byNotch) return { from: running ? glideView(running, now) : before, to: after, t0: now, ms: GLIDE_MS };
+export function nextGlide(g: Glide | null, before: ViewTransform, after: ViewTransform, byNotch: boolean, now: number, shown = now): Glide | null {
+  const running = gliding(g, shown) ? g : null;
+  if (byNotch) return { from: running ? glideView(running, shown) : before, to: after, t0: now, ms: GLIDE_MS };
   if (!running || after.scale !== before.scale) return null;
   const dx = after.x - before.x;
   const dy = after.y - before.y;

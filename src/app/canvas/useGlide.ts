@@ -4,7 +4,7 @@
  * compositor runs on its own thread. Nothing is drawn for it.
  */
 import { useLayoutEffect, useRef, type RefObject } from 'react';
-import { GLIDE_EASING, glideFrames, gliding, nextGlide, type Glide } from './glide';
+import { GLIDE_EASING, glideFrames, nextGlide, type Glide } from './glide';
 import { same, byWheelNotch } from './useSettledView';
 import type { ViewTransform } from './transform';
 
@@ -24,8 +24,12 @@ export function useGlide(el: RefObject<HTMLElement | null>, drawn: ViewTransform
     const now = performance.now();
     const before = s.live;
     s.live = live;
+    // How far the glide under way is on screen: its animation's own clock where it has one (it
+    // starts at the frame after it was made, up to a frame behind ours).
+    const clock = s.anim?.currentTime;
+    const elapsed = s.glide ? (typeof clock === 'number' ? clock : now - s.glide.t0) : 0;
     if (!same(before, live)) {
-      s.glide = enabled && !reducedMotion() ? nextGlide(s.glide, before, live, byWheelNotch(), now) : null;
+      s.glide = enabled && !reducedMotion() ? nextGlide(s.glide, before, live, byWheelNotch(), now, s.glide ? s.glide.t0 + elapsed : now) : null;
       // Read by the viewer bench from a DevTools trace: frames within a glide have something to show.
       if (s.glide && s.glide.t0 === now) console.timeStamp('benchlens:glide');
     }
@@ -33,11 +37,12 @@ export function useGlide(el: RefObject<HTMLElement | null>, drawn: ViewTransform
     s.anim = null;
     const node = el.current;
     const g = s.glide;
-    if (!gliding(g, now) || !node || typeof node.animate !== 'function') return;
-    // Restarted at the time the glide has reached: for a new basis (a drawing shown during the
-    // glide), the same motion on screen.
+    const at = g && g.t0 === now ? 0 : elapsed;
+    if (!g || at >= g.ms || !node || typeof node.animate !== 'function') return;
+    // A glide under way restarted at the time it has reached (a new basis: a drawing shown during
+    // it; or moved along by a pan): the same motion on screen.
     s.anim = node.animate(glideFrames(g, drawn), { duration: g.ms, easing: GLIDE_EASING });
-    s.anim.currentTime = now - g.t0;
+    s.anim.currentTime = at;
   }, [el, drawn, live, enabled]);
   useLayoutEffect(() => () => state.current.anim?.cancel(), []);
 }
