@@ -503,29 +503,33 @@ test.describe('case viewer motion', () => {
     const cx = 300;
     const cy = 200;
     await page.mouse.move(box.x + cx, box.y + cy);
-    // Every animation frame for 150 ms after the wheel event: the stage's animations, and its
+    // Every animation frame from the wheel event to 150 ms after the last: the stage's animations, and its
     // transform as the page computes it (a compositor animation's value is sampled there too).
     const sample = () =>
       page.evaluate(() => {
-        const w = window as unknown as { __glide: Promise<{ anims: number; time: number | null; m: number[] | null }[]> };
+        type Frame = { anims: number; time: number | null; m: number[] | null; d: { scale: number; x: number; y: number } };
+        const w = window as unknown as { __glide: Promise<Frame[]> };
         const el = document.querySelector<HTMLElement>('[data-testid="viewer-stage-0"]')!;
         w.__glide = new Promise((resolve) => {
-          const out: { anims: number; time: number | null; m: number[] | null }[] = [];
-          window.addEventListener(
-            'wheel',
-            () => {
-              const t0 = performance.now();
-              const tick = () => {
-                const a = el.getAnimations();
-                const css = getComputedStyle(el).transform;
-                out.push({ anims: a.length, time: a.length ? Number(a[0].currentTime) : null, m: css === 'none' ? null : css.match(/-?[\d.e]+/g)!.map(Number) });
-                if (performance.now() - t0 < 150) requestAnimationFrame(tick);
-                else resolve(out);
-              };
-              requestAnimationFrame(tick);
-            },
-            { capture: true, once: true },
-          );
+          const out: Frame[] = [];
+          // Until 150 ms after the last wheel event.
+          let last = -1;
+          const tick = () => {
+            const a = el.getAnimations();
+            const css = getComputedStyle(el).transform;
+            // d: the view the drawing on show was made at (the CSS transform's basis).
+            out.push({ anims: a.length, time: a.length ? Number(a[0].currentTime) : null, m: css === 'none' ? null : css.match(/-?[\d.e]+/g)!.map(Number), d: window.__viewer!.handle!.paneTransforms()[0] });
+            if (performance.now() - last < 150) requestAnimationFrame(tick);
+            else {
+              window.removeEventListener('wheel', onWheel, { capture: true });
+              resolve(out);
+            }
+          };
+          const onWheel = () => {
+            if (last < 0) requestAnimationFrame(tick);
+            last = performance.now();
+          };
+          window.addEventListener('wheel', onWheel, { capture: true });
         });
       });
     const from = await page.evaluate(() => window.__viewer!.handle!.transform());
@@ -553,6 +557,24 @@ test.describe('case viewer motion', () => {
     }
     // Once over, no animation is left and the stage shows the notch's view (or its drawing).
     expect(frames[frames.length - 1].anims).toBe(0);
+    await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
+    // Two notches close together: the second glide starts from where the first is on screen, so
+    // the zoom on screen only grows, by less than a notch from one frame to the next, and ends at
+    // the second notch's.
+    const start2 = await page.evaluate(() => window.__viewer!.handle!.transform());
+    await sample();
+    await page.mouse.wheel(0, -120);
+    await page.waitForTimeout(25);
+    await page.mouse.wheel(0, -120);
+    const two = await page.evaluate(() => (window as unknown as { __glide: Promise<{ m: number[] | null; d: { scale: number } }[]> }).__glide);
+    const end2 = await page.evaluate(() => window.__viewer!.handle!.transform());
+    expect(end2.scale / start2.scale).toBeCloseTo(Math.exp(2 * 120 * 0.0015), 9);
+    const onScreen = two.map((f) => (f.m ? f.m[0] : 1) * f.d.scale);
+    for (let k = 1; k < onScreen.length; k++) {
+      expect(onScreen[k] / onScreen[k - 1], JSON.stringify(onScreen)).toBeGreaterThan(1 - 1e-5);
+      expect(onScreen[k] / onScreen[k - 1], JSON.stringify(onScreen)).toBeLessThan(Math.exp(120 * 0.0015));
+    }
+    expect(onScreen[onScreen.length - 1] / end2.scale).toBeCloseTo(1, 5);
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
     // A smooth wheel's step (a few px): applied at once, no glide.
     await sample();
