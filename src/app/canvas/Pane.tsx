@@ -5,9 +5,9 @@
  * are put together into the one canvas the pane shows (useScreenCanvas).
  *
  * While the view only moves (pan, zoom), nothing is drawn: the last drawing is moved by the
- * compositor and drawn again at full detail once the motion pauses (useFullDetail); a wheel
- * notch's zoom glides there (useGlide). The image
- * layer draws a pre-scaled copy when zoomed out (a mip level).
+ * compositor and drawn again at full detail once the motion pauses (useFullDetail); the
+ * compositor also animates a wheel notch's zoom (useGlide). The image layer draws a pre-scaled
+ * copy when zoomed out (a mip level).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
