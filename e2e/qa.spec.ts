@@ -351,6 +351,12 @@ test.describe('reviews in the app (LTB demo)', () => {
       await expect(officialCell(page, m, KEY)).toHaveAttribute('title', `${KEY} = ${String(node.official.models[m].metrics[KEY])}`);
     }
 
+    // In the app, a wheel notch's zoom glides (the compositor animates the stage); out and back in.
+    const pane = (await page.getByTestId('viewer-pane-0').boundingBox())!;
+    await page.mouse.move(pane.x + pane.width / 2, pane.y + pane.height / 2);
+    expect(await stageAnimationsAfterWheel(page, 120)).toBeGreaterThan(0);
+    expect(await stageAnimationsAfterWheel(page, -120)).toBeGreaterThan(0);
+
     await page.getByTestId('toggle-edit-gt').click();
     await expect(page.getByTestId('toggle-panel')).toHaveAttribute('aria-pressed', 'false'); // room for the canvas
     const frame = page.getByTestId('gt-edit-frame');
@@ -362,24 +368,7 @@ test.describe('reviews in the app (LTB demo)', () => {
     const fb = (await frame.boundingBox())!;
     await page.mouse.move(fb.x + fb.width / 2, fb.y + fb.height / 2);
     const scaleBefore = await frame.getAttribute('data-scale');
-    const animated = page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const el = document.querySelector('[data-testid="viewer-stage-0"]')!;
-          let seen = 0;
-          window.addEventListener('wheel', () => {
-            const t0 = performance.now();
-            const tick = () => {
-              seen += el.getAnimations().length;
-              if (performance.now() - t0 < 120) requestAnimationFrame(tick);
-              else resolve(seen);
-            };
-            requestAnimationFrame(tick);
-          }, { capture: true, once: true });
-        }),
-    );
-    await page.mouse.wheel(0, 120);
-    expect(await animated).toBe(0);
+    expect(await stageAnimationsAfterWheel(page, 120)).toBe(0);
     await expect(frame).not.toHaveAttribute('data-scale', scaleBefore!);
     // And back in, to the view the rest of the test was written for.
     await page.mouse.wheel(0, -120);
@@ -486,6 +475,32 @@ function inside(pts: readonly number[], [x, y]: [number, number]): boolean {
     if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) odd = !odd;
   }
   return odd;
+}
+
+/** Turns the wheel by `deltaY` at the mouse and counts the animations on pane 0's stage in the animation frames of the next 120 ms (summed over frames). */
+async function stageAnimationsAfterWheel(page: Page, deltaY: number): Promise<number> {
+  // The listener is in place before the wheel turns.
+  await page.evaluate(() => {
+    const el = document.querySelector('[data-testid="viewer-stage-0"]')!;
+    (window as unknown as { __seen: Promise<number> }).__seen = new Promise<number>((resolve) => {
+      let n = 0;
+      window.addEventListener(
+        'wheel',
+        () => {
+          const t0 = performance.now();
+          const tick = () => {
+            n += el.getAnimations().length;
+            if (performance.now() - t0 < 120) requestAnimationFrame(tick);
+            else resolve(n);
+          };
+          requestAnimationFrame(tick);
+        },
+        { capture: true, once: true },
+      );
+    });
+  });
+  await page.mouse.wheel(0, deltaY);
+  return page.evaluate(() => (window as unknown as { __seen: Promise<number> }).__seen);
 }
 
 /** The page position of an image point under the GT editor (its frame carries the view transform). */
