@@ -10,8 +10,8 @@
  * What a displayed frame is here: a `Display::FrameDisplayed` event of the viz compositor (the
  * GPU process, here with the software output surface): a frame that reached the screen with new
  * damage. A vsync that showed nothing new is not a frame; frameFigures says for each long
- * interval whether a pan / zoom step was waiting at such a vsync (a dropped frame) or had not
- * reached the page yet.
+ * interval whether a pan / zoom step was waiting at such a vsync, or a wheel notch's glide was
+ * under way at it (a dropped frame either way), or no step had reached the page yet.
  */
 import type { CDPSession } from 'playwright-core';
 import { GLIDE_MS } from '../src/app/canvas/glide';
