@@ -53,14 +53,15 @@ describe('frame figures from a DevTools trace', () => {
     // The same gap with no step waiting, but a wheel notch's glide (60 ms) started at 30 ms: the
     // vsyncs at 54.1 and 70.8 ms, which showed nothing, had a view of it to show (dropped).
     const glideAt = (t: number): TraceEvent => ({ name: 'TimeStamp', cat: 'devtools.timeline', ph: 'I', ts: ms(t), pid: 10, tid: MAIN, args: { data: { message: GLIDE_STAMP } } });
-    const withGlide = frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)]);
+    const gap = [...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)];
+    const withGlide = frameFigures(gap);
     expect(withGlide.longFrames.map((x) => [x.dropped, x.glide])).toEqual([[true, true]]);
     expect(withGlide.longFramesGlide).toBe(1);
     // A glide over (5 ms long here, plus the frame before its animation starts: to 51.7) before
     // the empty vsyncs at 54.1 and 70.8: waited for input.
-    expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)], Infinity, 5).longFrames.map((x) => x.dropped)).toEqual([false]);
+    expect(frameFigures(gap, Infinity, 5).longFrames.map((x) => x.dropped)).toEqual([false]);
     // 10 ms long, to 56.7: the vsync at 54.1 was within it.
-    expect(frameFigures([...trace([21.3, 38, 88.1, 104.8, 121.5, 138.2, 154.9]), glideAt(30)], Infinity, 10).longFrames.map((x) => x.dropped)).toEqual([true]);
+    expect(frameFigures(gap, Infinity, 10).longFrames.map((x) => x.dropped)).toEqual([true]);
     // A gap at the end of the motion counts too (the last frame to the last input).
     expect(frameFigures(trace([21.3, 38, 54.7, 71.4, 88.1, 104.8])).longFrames.map((x) => Math.round(x.ms * 10) / 10)).toEqual([55.2]);
   });

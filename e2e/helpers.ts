@@ -167,3 +167,47 @@ export async function drag(page: Page, x: number, y: number, steps: number, dx: 
   for (let i = 1; i <= steps; i++) await page.mouse.move(x + i * dx, y + i * dy);
   await page.mouse.up();
 }
+
+/**
+ * One animation frame of pane 0's stage (the wrapper the compositor moves): how many animations
+ * run on it, the first one's current time, its computed CSS matrix (null: none), and the view
+ * its drawing was made at (the matrix's basis).
+ */
+export interface StageFrame {
+  anims: number;
+  time: number | null;
+  m: number[] | null;
+  d: { scale: number; x: number; y: number } | null;
+}
+
+/**
+ * Records pane 0's stage at every animation frame from the next wheel event to `ms` after the
+ * last one. The listener is in place when this resolves (turn the wheel after it); the function
+ * it returns gives the frames once the recording is over. The computed transform holds a
+ * compositor animation's value too, sampled on the main thread.
+ */
+export async function recordStage(page: Page, ms = 150): Promise<() => Promise<StageFrame[]>> {
+  await page.evaluate((ms) => {
+    const el = document.querySelector<HTMLElement>('[data-testid="viewer-stage-0"]')!;
+    (window as unknown as { __stage: Promise<StageFrame[]> }).__stage = new Promise((resolve) => {
+      const out: StageFrame[] = [];
+      let last = -1;
+      const tick = () => {
+        const a = el.getAnimations();
+        const css = getComputedStyle(el).transform;
+        out.push({ anims: a.length, time: a.length ? Number(a[0].currentTime) : null, m: css === 'none' ? null : css.match(/-?[\d.e]+/g)!.map(Number), d: window.__caseViewer?.paneTransforms()[0] ?? null });
+        if (performance.now() - last < ms) requestAnimationFrame(tick);
+        else {
+          window.removeEventListener('wheel', onWheel, { capture: true });
+          resolve(out);
+        }
+      };
+      const onWheel = () => {
+        if (last < 0) requestAnimationFrame(tick);
+        last = performance.now();
+      };
+      window.addEventListener('wheel', onWheel, { capture: true });
+    });
+  }, ms);
+  return () => page.evaluate(() => (window as unknown as { __stage: Promise<StageFrame[]> }).__stage);
+}

@@ -19,7 +19,7 @@ import type { GtCorrection } from '../src/core/model';
 import type { Report } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
-import { showReport } from './helpers';
+import { recordStage, showReport } from './helpers';
 
 /** The served app (the config's baseURL), for the tests that launch their own browser. */
 const base = () => String(test.info().project.use.baseURL).replace(/\/$/, '');
@@ -477,30 +477,11 @@ function inside(pts: readonly number[], [x, y]: [number, number]): boolean {
   return odd;
 }
 
-/** Turns the wheel by `deltaY` at the mouse and counts the animations on pane 0's stage in the animation frames of the next 120 ms (summed over frames). */
+/** Turns the wheel by `deltaY` at the mouse and counts the animations on pane 0's stage in the animation frames until 150 ms after (summed over frames). */
 async function stageAnimationsAfterWheel(page: Page, deltaY: number): Promise<number> {
-  // The listener is in place before the wheel turns.
-  await page.evaluate(() => {
-    const el = document.querySelector('[data-testid="viewer-stage-0"]')!;
-    (window as unknown as { __seen: Promise<number> }).__seen = new Promise<number>((resolve) => {
-      let n = 0;
-      window.addEventListener(
-        'wheel',
-        () => {
-          const t0 = performance.now();
-          const tick = () => {
-            n += el.getAnimations().length;
-            if (performance.now() - t0 < 120) requestAnimationFrame(tick);
-            else resolve(n);
-          };
-          requestAnimationFrame(tick);
-        },
-        { capture: true, once: true },
-      );
-    });
-  });
+  const read = await recordStage(page);
   await page.mouse.wheel(0, deltaY);
-  return page.evaluate(() => (window as unknown as { __seen: Promise<number> }).__seen);
+  return (await read()).reduce((n, f) => n + f.anims, 0);
 }
 
 /** The page position of an image point under the GT editor (its frame carries the view transform). */

@@ -7,7 +7,7 @@
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type {} from '../harness/hooks';
-import { drag } from './helpers';
+import { drag, recordStage } from './helpers';
 import { easeOut, GLIDE_MS } from '../src/app/canvas/glide';
 
 async function open(page: Page, hash: string) {
@@ -503,40 +503,12 @@ test.describe('case viewer motion', () => {
     const cx = 300;
     const cy = 200;
     await page.mouse.move(box.x + cx, box.y + cy);
-    // Every animation frame from the wheel event to 150 ms after the last: the stage's animations, and its
-    // transform as the page computes it (a compositor animation's value is sampled there too).
-    const sample = () =>
-      page.evaluate(() => {
-        type Frame = { anims: number; time: number | null; m: number[] | null; d: { scale: number; x: number; y: number } };
-        const w = window as unknown as { __glide: Promise<Frame[]> };
-        const el = document.querySelector<HTMLElement>('[data-testid="viewer-stage-0"]')!;
-        w.__glide = new Promise((resolve) => {
-          const out: Frame[] = [];
-          // Until 150 ms after the last wheel event.
-          let last = -1;
-          const tick = () => {
-            const a = el.getAnimations();
-            const css = getComputedStyle(el).transform;
-            // d: the view the drawing on show was made at (the CSS transform's basis).
-            out.push({ anims: a.length, time: a.length ? Number(a[0].currentTime) : null, m: css === 'none' ? null : css.match(/-?[\d.e]+/g)!.map(Number), d: window.__viewer!.handle!.paneTransforms()[0] });
-            if (performance.now() - last < 150) requestAnimationFrame(tick);
-            else {
-              window.removeEventListener('wheel', onWheel, { capture: true });
-              resolve(out);
-            }
-          };
-          const onWheel = () => {
-            if (last < 0) requestAnimationFrame(tick);
-            last = performance.now();
-          };
-          window.addEventListener('wheel', onWheel, { capture: true });
-        });
-      });
     const from = await page.evaluate(() => window.__viewer!.handle!.transform());
     const drawn = await page.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]);
-    await sample();
+    // Every animation frame from the wheel event to 150 ms after it: the stage's animations, and its transform.
+    let read = await recordStage(page);
     await page.mouse.wheel(0, -120);
-    const frames = await page.evaluate(() => (window as unknown as { __glide: Promise<{ anims: number; time: number | null; m: number[] | null }[]> }).__glide);
+    const frames = await read();
     const to = await page.evaluate(() => window.__viewer!.handle!.transform());
     expect(to.scale).toBeGreaterThan(from.scale);
     const during = frames.filter((f) => f.anims > 0 && f.m && f.time !== null && f.time > 0);
@@ -562,14 +534,14 @@ test.describe('case viewer motion', () => {
     // the zoom on screen only grows, by less than a notch from one frame to the next, and ends at
     // the second notch's.
     const start2 = await page.evaluate(() => window.__viewer!.handle!.transform());
-    await sample();
+    read = await recordStage(page);
     await page.mouse.wheel(0, -120);
     await page.waitForTimeout(25);
     await page.mouse.wheel(0, -120);
-    const two = await page.evaluate(() => (window as unknown as { __glide: Promise<{ m: number[] | null; d: { scale: number } }[]> }).__glide);
+    const two = await read();
     const end2 = await page.evaluate(() => window.__viewer!.handle!.transform());
     expect(end2.scale / start2.scale).toBeCloseTo(Math.exp(2 * 120 * 0.0015), 9);
-    const onScreen = two.map((f) => (f.m ? f.m[0] : 1) * f.d.scale);
+    const onScreen = two.map((f) => (f.m ? f.m[0] : 1) * f.d!.scale);
     for (let k = 1; k < onScreen.length; k++) {
       expect(onScreen[k] / onScreen[k - 1], JSON.stringify(onScreen)).toBeGreaterThan(1 - 1e-5);
       expect(onScreen[k] / onScreen[k - 1], JSON.stringify(onScreen)).toBeLessThan(Math.exp(120 * 0.0015));
@@ -577,16 +549,16 @@ test.describe('case viewer motion', () => {
     expect(onScreen[onScreen.length - 1] / end2.scale).toBeCloseTo(1, 5);
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
     // A smooth wheel's step (a few px): applied at once, no glide.
-    await sample();
+    read = await recordStage(page);
     await page.mouse.wheel(0, -8);
-    const smooth = await page.evaluate(() => (window as unknown as { __glide: Promise<{ anims: number }[]> }).__glide);
+    const smooth = await read();
     expect(smooth.every((f) => f.anims === 0)).toBe(true);
     // With the user's "reduce motion" setting, a notch jumps.
     await expect.poll(() => settled(page)).toBe(true);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await sample();
+    read = await recordStage(page);
     await page.mouse.wheel(0, -120);
-    const reduced = await page.evaluate(() => (window as unknown as { __glide: Promise<{ anims: number }[]> }).__glide);
+    const reduced = await read();
     expect(reduced.every((f) => f.anims === 0)).toBe(true);
   });
 

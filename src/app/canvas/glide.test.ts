@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cssAt, easeOut, GLIDE_MS, glideView, gliding, nextGlide, type Glide } from './glide';
-import { toImage, zoomAt, type ViewTransform } from './transform';
+import { easeOut, GLIDE_MS, glideView, gliding, nextGlide, type Glide } from './glide';
+import { cssAt, toImage, zoomAt, type ViewTransform } from './transform';
 
 const at0: ViewTransform = { scale: 0.5, x: 10, y: 20 };
 

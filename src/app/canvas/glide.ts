@@ -18,7 +18,7 @@
  * continues it exactly — in one basis the CSS matrix is affine in the view, so interpolating
  * matrices interpolates views.
  */
-import type { ViewTransform } from './transform';
+import { cssAt, type ViewTransform } from './transform';
 
 /** How long a notch's glide lasts: over one notch interval at 25 a second, under the redraw after the last (~80 ms). */
 export const GLIDE_MS = 60;
@@ -82,12 +82,6 @@ export function nextGlide(g: Glide | null, before: ViewTransform, after: ViewTra
   const dy = after.y - before.y;
   const move = (t: ViewTransform) => ({ scale: t.scale, x: t.x + dx, y: t.y + dy });
   return { ...running, from: move(running.from), to: move(running.to) };
-}
-
-/** The CSS transform that shows a drawing made at `drawn` at view `v` (as useSettledView's motionTransform, the identity spelled out). */
-export function cssAt(drawn: ViewTransform, v: ViewTransform): string {
-  const s = v.scale / drawn.scale;
-  return `matrix(${s}, 0, 0, ${s}, ${v.x - drawn.x * s}, ${v.y - drawn.y * s})`;
 }
 
 /** The keyframes of `g` for a drawing made at `drawn`. */

@@ -35,6 +35,15 @@ export function zoomAt(t: ViewTransform, sx: number, sy: number, factor: number)
   return { scale, x: sx - ix * scale, y: sy - iy * scale };
 }
 
+/**
+ * The CSS transform (origin at the top left) that shows a drawing made at view `drawn` as view
+ * `v`: screen = image·scale + offset for both.
+ */
+export function cssAt(drawn: ViewTransform, v: ViewTransform): string {
+  const s = v.scale / drawn.scale;
+  return `matrix(${s}, 0, 0, ${s}, ${v.x - drawn.x * s}, ${v.y - drawn.y * s})`;
+}
+
 export function panBy(t: ViewTransform, dx: number, dy: number): ViewTransform {
   return { scale: t.scale, x: t.x + dx, y: t.y + dy };
 }

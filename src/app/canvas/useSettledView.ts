@@ -11,7 +11,7 @@
  */
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { isWheelNotch, type ViewTransform } from './transform';
+import { cssAt, isWheelNotch, type ViewTransform } from './transform';
 
 /**
  * Frames without a pan / zoom step before the full-detail redraw. Counted in animation frames,
@@ -204,12 +204,7 @@ export function useSettledView(live: ViewTransform, content: unknown, settleAt?:
   return current.t;
 }
 
-/**
- * The CSS transform that shows a drawing made at `drawn` as if it were made at `live`
- * (screen = image·scale + offset for both; origin at the stage's top left), or undefined.
- */
+/** The CSS transform that shows a drawing made at `drawn` as if it were made at `live` (cssAt), or undefined when they agree. */
 export function motionTransform(drawn: ViewTransform, live: ViewTransform): string | undefined {
-  if (same(drawn, live)) return undefined;
-  const s = live.scale / drawn.scale;
-  return `matrix(${s}, 0, 0, ${s}, ${live.x - drawn.x * s}, ${live.y - drawn.y * s})`;
+  return same(drawn, live) ? undefined : cssAt(drawn, live);
 }
