@@ -38,6 +38,7 @@ export const TRACE_CATEGORIES = [
   'cc',
   'gpu',
   'blink.user_timing',
+  ...(process.env.BENCH_V8PROF ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 
 export async function startTrace(cdp: CDPSession): Promise<void> {

@@ -20,7 +20,9 @@
  * forwarded that event to the page (frameTrace.ts: `settleMs`, `longFramesHeld`). Prints figures
  * only. BENCH_RUNS=n repeats the gestures n times in fresh pages; BENCH_TRACE=path writes each
  * trace to path.WAY.N[.zoom].json (for DevTools' Performance panel); BENCH_PROFILE=1 adds a CPU
- * profile of the page during the gesture. BENCH_REDRAW=rest measures the machine's floor: the
+ * profile of the page during the gesture; BENCH_V8PROF=1 adds V8's sampling profiler of every
+ * thread to the trace (the raster workers' too: with BENCH_TRACE, DevTools shows where their time
+ * goes). BENCH_REDRAW=rest measures the machine's floor: the
  * same gestures with the viewer drawing nothing until the view has been still for 300 ms (the
  * harness's `&redraw=rest`), so the frames it drops are those dropped with no drawing competing
  * for the cores; its redraw figure is then 300 ms and more by construction.

@@ -17,6 +17,7 @@ import { beginLabels, drawLabel, labelAt, measureLabel, drawPlanned, type Ctx2D,
 import { bandRect, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
+import { partCanvasSize } from './partCanvas';
 
 /**
  * Time one chunk of a part may take, drawing and rasterising (how soon an abort takes effect).
@@ -72,53 +73,77 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     return;
   }
   // A band (every column of its rows) or a rectangle; the canvas holds it with BAND_PAD pixels
-  // to spare on each side, which the page does not show.
+  // to spare on each side, which the page does not show, in its top-left corner (partCanvas.ts).
   const rect = r.rect ?? bandRect(r.w, r.h, r.part, r.parts, r.cuts);
   const [fx, fy, tx, ty] = paddedRect(rect, r.w, r.h);
-  if (canvas.width !== tx - fx || canvas.height !== ty - fy) {
-    canvas.width = tx - fx;
-    canvas.height = ty - fy;
+  const w = tx - fx;
+  const h = ty - fy;
+  const [cw, ch] = partCanvasSize(canvas.width, canvas.height, w, h);
+  if (canvas.width !== cw || canvas.height !== ch) {
+    canvas.width = cw;
+    canvas.height = ch;
   }
   const t0 = performance.now();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.clearRect(0, 0, canvas.width, canvas.height);
-  // The transform Konva gives a layer at this view, as StaticDrawing.start sets it, moved by the
-  // canvas's first column and row (whole device pixels, so every pixel gets the same value).
-  const { scale, x, y } = r.transform;
-  ctx.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x - fx, r.pixelRatio * y - fy);
-  // The parts of one drawing share its plan (one worker often draws several of them).
-  if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r), labels: planPackedLabels(s.scene, r) };
-  const labels = s.plan.labels;
-  const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
-  // `shapes`: how many of the part's shapes were drawn when it stopped.
-  const stopped = async (shapes: number) => {
-    await nextTurn();
-    if (!wasAborted(r)) return false;
-    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0, shapes, of: plan.count });
-    return true;
-  };
-  if (await stopped(0)) return;
-  // Drawing a plan in several calls gives the same pixels as in one (drawPlanned), and so does
-  // drawing labels in several.
   const c = canvas;
   const g = ctx;
-  if (!(await inChunks(c, plan.count, 48, (from, to) => drawPlanned(g, plan, scale, from, to), stopped, labels.length > 0))) return;
-  // The labels of the view that reach this part, over its shapes (as drawLabelRange draws them
-  // over the whole canvas's), in the same chunks: measuring a label's text the first time is
-  // most of a label's cost, and the main thread used to pay it in the frames after a notch.
-  if (labels.length > 0) {
-    g.save();
-    beginLabels(g, r.pixelRatio, fx, fy);
-    const part: DeviceRect = [fx, fy, tx, ty];
-    const drawn = await inChunks(c, labels.length, 32, (from, to) => {
-      for (let k = from; k < to; k++) drawPackedLabel(g, s.scene, labels[k], r, part);
-    }, () => stopped(plan.count));
-    g.restore();
-    if (!drawn) return;
+  // Clipped to the part (nothing is drawn beyond it); the clip is undone before the transfer, as
+  // a call after it would make the next buffer before the part is sent.
+  g.save();
+  let clipped = true;
+  const unclip = () => {
+    if (clipped) g.restore();
+    clipped = false;
+  };
+  try {
+    g.setTransform(1, 0, 0, 1, 0, 0);
+    g.clearRect(0, 0, w, h);
+    g.beginPath();
+    g.rect(0, 0, w, h);
+    g.clip();
+    // The transform Konva gives a layer at this view, as StaticDrawing.start sets it, moved by the
+    // canvas's first column and row (whole device pixels, so every pixel gets the same value).
+    const { scale, x, y } = r.transform;
+    g.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x - fx, r.pixelRatio * y - fy);
+    // The parts of one drawing share its plan (one worker often draws several of them).
+    if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r), labels: planPackedLabels(s.scene, r) };
+    const labels = s.plan.labels;
+    const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
+    // `shapes`: how many of the part's shapes were drawn when it stopped.
+    const stopped = async (shapes: number) => {
+      await nextTurn();
+      if (!wasAborted(r)) return false;
+      scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0, shapes, of: plan.count });
+      return true;
+    };
+    if (await stopped(0)) return;
+    // Drawing a plan in several calls gives the same pixels as in one (drawPlanned), and so does
+    // drawing labels in several.
+    if (!(await inChunks(c, plan.count, 48, (from, to) => drawPlanned(g, plan, scale, from, to), stopped, labels.length > 0))) return;
+    // The labels of the view that reach this part, over its shapes (as drawLabelRange draws them
+    // over the whole canvas's), in the same chunks: measuring a label's text the first time is
+    // most of a label's cost, and the main thread used to pay it in the frames after a notch.
+    if (labels.length > 0) {
+      g.save();
+      beginLabels(g, r.pixelRatio, fx, fy);
+      const part: DeviceRect = [fx, fy, tx, ty];
+      const drawn = await inChunks(c, labels.length, 32, (from, to) => {
+        for (let k = from; k < to; k++) drawPackedLabel(g, s.scene, labels[k], r, part);
+      }, () => stopped(plan.count));
+      g.restore();
+      if (!drawn) return;
+    }
+    unclip();
+    // What the last chunk recorded is rasterised here.
+    const bitmap = c.transferToImageBitmap();
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
+    // The canvas's next pixel buffer, made now rather than by the next part's first call: the
+    // bitmap took this one, and making one cost 0.5–5 ms a part in a trace (up to 20 under load),
+    // whatever its size. Now it overlaps the page taking this part and sending the next, and
+    // after the last part of a drawing it is off the time anyone waits.
+    g.clearRect(0, 0, 1, 1);
+  } finally {
+    unclip();
   }
-  // What the last chunk recorded is rasterised here.
-  const bitmap = canvas.transferToImageBitmap();
-  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
 }
 
 /**
