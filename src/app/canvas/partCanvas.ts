@@ -4,8 +4,8 @@
  * (StaticDrawing.put), not by the bitmap's size, so the canvas may be larger than the part.
  *
  * Why keep one size: a canvas gets a new pixel buffer after each part (the bitmap takes the old
- * one), and the worker makes it right after sending the part, while the page takes that part —
- * but a resize at the next part would throw it away and make another. Bands of one drawing
+ * one), and the worker makes it right after sending a band, while the page takes that band — but
+ * a resize at the next part would throw it away and make another. Bands of one drawing
  * differ by a few rows (cut by shape counts), so the height is rounded up to ROW_STEP rows.
  */
 export const ROW_STEP = 64;

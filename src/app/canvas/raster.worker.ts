@@ -2,8 +2,9 @@
  * A raster worker (rasterPool.ts starts two): holds each pane's packed shapes (packedScene.ts)
  * and draws one horizontal band of a view (one request = one band, bandRect) — or one rectangle
  * of it, a strip a pan exposed — into its own OffscreenCanvas with the page's drawing code
- * (drawPlanned, the whole view's plan restricted to the shapes that reach it, rectPlan), then
- * posts the pixels back as a transferred ImageBitmap. The page puts each part at its place:
+ * (drawPlanned, the whole view's plan restricted to the shapes that reach it, rectPlan), in the
+ * canvas's top-left corner (partCanvas.ts), then posts the pixels back as a transferred
+ * ImageBitmap. The page puts each part at its place:
  * parts do not overlap, so that is the drawing of one canvas.
  *
  * A part is drawn in chunks of about CHUNK_MS, each rasterised before the next (a 2D canvas
@@ -137,10 +138,13 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
     const bitmap = c.transferToImageBitmap();
     scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
     // The canvas's next pixel buffer, made now rather than by the next part's first call: the
-    // bitmap took this one, and making one cost 0.5–5 ms a part in a trace (up to 20 under load),
-    // whatever its size. Now it overlaps the page taking this part and sending the next, and
-    // after the last part of a drawing it is off the time anyone waits.
-    g.clearRect(0, 0, 1, 1);
+    // bitmap took this one, and making one took a median 6 ms a part in a trace of the viewer
+    // bench (4–12 ms at 1039×320, up to 50 under load). Now it overlaps the page taking this part
+    // and sending the next, and after the last part of a drawing it is off the time anyone waits.
+    // Only after a band: the next part is then most likely a band of the same size (this
+    // drawing's, or the next view's); the strips a pan exposed differ in size, and a resize would
+    // throw the buffer away (measured: panned endings median 58 ms against 39 in one set of 18).
+    if (!r.rect) g.clearRect(0, 0, 1, 1);
   } finally {
     unclip();
   }
