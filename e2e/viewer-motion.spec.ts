@@ -9,6 +9,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type {} from '../harness/hooks';
 import { drag, recordStage } from './helpers';
 import { easeOut, GLIDE_MS } from '../src/app/canvas/glide';
+import { wheelFactor } from '../src/app/canvas/transform';
 
 async function open(page: Page, hash: string) {
   await page.goto(`/harness/viewer.html#${hash}`);
@@ -540,11 +541,11 @@ test.describe('case viewer motion', () => {
     await page.mouse.wheel(0, -120);
     const two = await read();
     const end2 = await page.evaluate(() => window.__viewer!.handle!.transform());
-    expect(end2.scale / start2.scale).toBeCloseTo(Math.exp(2 * 120 * 0.0015), 9);
+    expect(end2.scale / start2.scale).toBeCloseTo(wheelFactor(-120) ** 2, 9);
     const onScreen = two.map((f) => (f.m ? f.m[0] : 1) * f.d!.scale);
     for (let k = 1; k < onScreen.length; k++) {
       expect(onScreen[k] / onScreen[k - 1], JSON.stringify(onScreen)).toBeGreaterThan(1 - 1e-5);
-      expect(onScreen[k] / onScreen[k - 1], JSON.stringify(onScreen)).toBeLessThan(Math.exp(120 * 0.0015));
+      expect(onScreen[k] / onScreen[k - 1], JSON.stringify(onScreen)).toBeLessThan(wheelFactor(-120));
     }
     expect(onScreen[onScreen.length - 1] / end2.scale).toBeCloseTo(1, 5);
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');

@@ -33,7 +33,10 @@ import { partCanvasSize } from './partCanvas';
 const CHUNK_MS = 4;
 
 const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<RasterRequest>) => void) | null };
-const scenes = new Map<number, { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan; labels: number[] } }>();
+/** A pane's shapes, and the plan of the drawing its parts come from. */
+type PaneScene = { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan; labels: number[] } };
+type DrawRequest = Extract<RasterRequest, { type: 'draw' }>;
+const scenes = new Map<number, PaneScene>();
 let canvas: OffscreenCanvas | null = null;
 let ctx: OffscreenCanvasRenderingContext2D | null = null;
 /** Per pane, the newest generation the page has aborted: its parts, and older ones, stop. */
@@ -57,9 +60,9 @@ const nextTurn = () =>
     turn.port2.postMessage(0);
   });
 
-const wasAborted = (r: Extract<RasterRequest, { type: 'draw' }>) => (aborted.get(r.pane) ?? -Infinity) >= r.generation;
+const wasAborted = (r: DrawRequest) => (aborted.get(r.pane) ?? -Infinity) >= r.generation;
 
-async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
+async function draw(r: DrawRequest) {
   const s = scenes.get(r.pane);
   if (!s || s.content !== r.content) {
     scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no shapes for that content' });
@@ -87,68 +90,74 @@ async function draw(r: Extract<RasterRequest, { type: 'draw' }>) {
   const t0 = performance.now();
   const c = canvas;
   const g = ctx;
-  // Clipped to the part (nothing is drawn beyond it); the clip is undone before the transfer, as
-  // a call after it would make the next buffer before the part is sent.
   g.save();
-  let clipped = true;
-  const unclip = () => {
-    if (clipped) g.restore();
-    clipped = false;
-  };
+  let shapes: number | null;
   try {
+    // Clipped to the part: nothing is drawn beyond it.
     g.setTransform(1, 0, 0, 1, 0, 0);
     g.clearRect(0, 0, w, h);
     g.beginPath();
     g.rect(0, 0, w, h);
     g.clip();
-    // The transform Konva gives a layer at this view, as StaticDrawing.start sets it, moved by the
-    // canvas's first column and row (whole device pixels, so every pixel gets the same value).
-    const { scale, x, y } = r.transform;
-    g.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x - fx, r.pixelRatio * y - fy);
-    // The parts of one drawing share its plan (one worker often draws several of them).
-    if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r), labels: planPackedLabels(s.scene, r) };
-    const labels = s.plan.labels;
-    const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
-    // `shapes`: how many of the part's shapes were drawn when it stopped.
-    const stopped = async (shapes: number) => {
-      await nextTurn();
-      if (!wasAborted(r)) return false;
-      scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0, shapes, of: plan.count });
-      return true;
-    };
-    if (await stopped(0)) return;
-    // Drawing a plan in several calls gives the same pixels as in one (drawPlanned), and so does
-    // drawing labels in several.
-    if (!(await inChunks(c, plan.count, 48, (from, to) => drawPlanned(g, plan, scale, from, to), stopped, labels.length > 0))) return;
-    // The labels of the view that reach this part, over its shapes (as drawLabelRange draws them
-    // over the whole canvas's), in the same chunks: measuring a label's text the first time is
-    // most of a label's cost, and the main thread used to pay it in the frames after a notch.
-    if (labels.length > 0) {
-      g.save();
-      beginLabels(g, r.pixelRatio, fx, fy);
-      const part: DeviceRect = [fx, fy, tx, ty];
-      const drawn = await inChunks(c, labels.length, 32, (from, to) => {
-        for (let k = from; k < to; k++) drawPackedLabel(g, s.scene, labels[k], r, part);
-      }, () => stopped(plan.count));
-      g.restore();
-      if (!drawn) return;
-    }
-    unclip();
-    // What the last chunk recorded is rasterised here.
-    const bitmap = c.transferToImageBitmap();
-    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes: plan.count, of: plan.count }, [bitmap]);
-    // The canvas's next pixel buffer, made now rather than by the next part's first call: the
-    // bitmap took this one, and making one took a median 6 ms a part in a trace of the viewer
-    // bench (4–12 ms at 1039×320, up to 50 under load). Now it overlaps the page taking this part
-    // and sending the next, and after the last part of a drawing it is off the time anyone waits.
-    // Only after a band: the next part is then most likely a band of the same size (this
-    // drawing's, or the next view's); the strips a pan exposed differ in size, and a resize would
-    // throw the buffer away (made after strips too, panned endings took a median 38 and 58 ms in
-    // two sets of the viewer bench, against 39 and 39 without it).
-    if (!r.rect) g.clearRect(0, 0, 1, 1);
+    shapes = await drawPart(c, g, s, r, rect, [fx, fy, tx, ty], t0);
   } finally {
-    unclip();
+    // Before the transfer: a call after it would make the next buffer before the part is sent.
+    g.restore();
   }
+  if (shapes === null) return;
+  // What the last chunk recorded is rasterised here.
+  const bitmap = c.transferToImageBitmap();
+  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes, of: shapes }, [bitmap]);
+  // The canvas's next pixel buffer, made now rather than by the next part's first call: the
+  // bitmap took this one, and making one took a median 6 ms a part in a trace of the viewer
+  // bench (4–12 ms at 1039×320, up to 50 under load). Now it overlaps the page taking this part
+  // and sending the next, and after the last part of a drawing it is off the time anyone waits.
+  // Only after a band: the next part is then most likely a band of the same size (this
+  // drawing's, or the next view's); the strips a pan exposed differ in size, and a resize would
+  // throw the buffer away (made after strips too, panned endings took a median 38 and 58 ms in
+  // two sets of the viewer bench, against 39 and 39 without it).
+  if (!r.rect) g.clearRect(0, 0, 1, 1);
+}
+
+/**
+ * Draws rectangle `rect` of the view `r` asks for on `g` (cleared and clipped; its top-left pixel
+ * is `part`'s, rect with its spare pixels): the shapes that reach it, then their labels. The
+ * number of shapes drawn, or null when the part was aborted (replied there).
+ */
+async function drawPart(c: OffscreenCanvas, g: OffscreenCanvasRenderingContext2D, s: PaneScene, r: DrawRequest, rect: DeviceRect, part: DeviceRect, t0: number): Promise<number | null> {
+  const [fx, fy] = part;
+  // The transform Konva gives a layer at this view, as StaticDrawing.start sets it, moved by the
+  // canvas's first column and row (whole device pixels, so every pixel gets the same value).
+  const { scale, x, y } = r.transform;
+  g.setTransform(r.pixelRatio * scale, 0, 0, r.pixelRatio * scale, r.pixelRatio * x - fx, r.pixelRatio * y - fy);
+  // The parts of one drawing share its plan (one worker often draws several of them).
+  if (s.plan?.generation !== r.generation) s.plan = { generation: r.generation, plan: planPacked(s.scene, r), labels: planPackedLabels(s.scene, r) };
+  const labels = s.plan.labels;
+  const plan = rectPlan(s.plan.plan, r.transform, r.pixelRatio, rect);
+  // `shapes`: how many of the part's shapes were drawn when it stopped.
+  const stopped = async (shapes: number) => {
+    await nextTurn();
+    if (!wasAborted(r)) return false;
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, aborted: true, ms: performance.now() - t0, shapes, of: plan.count });
+    return true;
+  };
+  if (await stopped(0)) return null;
+  // Drawing a plan in several calls gives the same pixels as in one (drawPlanned), and so does
+  // drawing labels in several.
+  if (!(await inChunks(c, plan.count, 48, (from, to) => drawPlanned(g, plan, scale, from, to), stopped, labels.length > 0))) return null;
+  // The labels of the view that reach this part, over its shapes (as drawLabelRange draws them
+  // over the whole canvas's), in the same chunks: measuring a label's text the first time is
+  // most of a label's cost, and the main thread used to pay it in the frames after a notch.
+  if (labels.length > 0) {
+    g.save();
+    beginLabels(g, r.pixelRatio, fx, fy);
+    const drawn = await inChunks(c, labels.length, 32, (from, to) => {
+      for (let k = from; k < to; k++) drawPackedLabel(g, s.scene, labels[k], r, part);
+    }, () => stopped(plan.count));
+    g.restore();
+    if (!drawn) return null;
+  }
+  return plan.count;
 }
 
 /**
@@ -175,7 +184,7 @@ async function inChunks(c: OffscreenCanvas, count: number, probe: number, draw: 
 }
 
 /** Draws label `i` of `scene` if it reaches `rect` (device pixels, the part's canvas), as drawLabelRange would on the whole canvas. */
-function drawPackedLabel(ctx: Ctx2D, scene: UnpackedScene, i: number, r: Extract<RasterRequest, { type: 'draw' }>, rect: DeviceRect) {
+function drawPackedLabel(ctx: Ctx2D, scene: UnpackedScene, i: number, r: DrawRequest, rect: DeviceRect) {
   const l = scene.labels!;
   const raw = l.texts[i];
   if (!raw) return;

@@ -24,12 +24,12 @@ export function useGlide(el: RefObject<HTMLElement | null>, drawn: ViewTransform
     const now = performance.now();
     const before = s.live;
     s.live = live;
-    // How far the glide under way is on screen: its animation's own clock where it has one (it
+    // The time on the glide's clock the screen is at: its animation's own where it has one (it
     // starts at the frame after it was made, up to a frame behind ours).
     const clock = s.anim?.currentTime;
-    const elapsed = s.glide ? (typeof clock === 'number' ? clock : now - s.glide.t0) : 0;
+    const shown = s.glide && typeof clock === 'number' ? s.glide.t0 + clock : now;
     if (!same(before, live)) {
-      s.glide = enabled && !reducedMotion() ? nextGlide(s.glide, before, live, byWheelNotch(), now, s.glide ? s.glide.t0 + elapsed : now) : null;
+      s.glide = enabled && !reducedMotion() ? nextGlide(s.glide, before, live, byWheelNotch(), now, shown) : null;
       // Read by the viewer bench from a DevTools trace: frames within a glide have something to show.
       if (s.glide && s.glide.t0 === now) console.timeStamp('benchlens:glide');
     }
@@ -37,8 +37,9 @@ export function useGlide(el: RefObject<HTMLElement | null>, drawn: ViewTransform
     s.anim = null;
     const node = el.current;
     const g = s.glide;
-    const at = g && g.t0 === now ? 0 : elapsed;
-    if (!g || at >= g.ms || !node || typeof node.animate !== 'function') return;
+    if (!g || !node || typeof node.animate !== 'function') return;
+    const at = g.t0 === now ? 0 : shown - g.t0;
+    if (at >= g.ms) return;
     // A glide under way restarted at the time it has reached (a new basis: a drawing shown during
     // it; or moved along by a pan): the same motion on screen.
     s.anim = node.animate(glideFrames(g, drawn), { duration: g.ms, easing: GLIDE_EASING });
