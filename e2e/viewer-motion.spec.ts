@@ -10,6 +10,7 @@ import type {} from '../harness/hooks';
 import { drag, recordStage } from './helpers';
 import { easeOut, GLIDE_MS } from '../src/app/canvas/glide';
 import { wheelFactor } from '../src/app/canvas/transform';
+import { partCanvasSize } from '../src/app/canvas/partCanvas';
 
 async function open(page: Page, hash: string) {
   await page.goto(`/harness/viewer.html#${hash}`);
@@ -396,16 +397,32 @@ test.describe('case viewer motion', () => {
     await open(page, 'case=dense5000');
     const r = await page.evaluate(() => window.__viewer!.probeRasterAbort());
     const all = JSON.stringify(r);
-    // The whole 1400×900 view (5,000 shapes) as one part: a single band, the whole canvas.
-    expect(r.whole, all).toMatchObject({ bitmap: true, aborted: false, width: 1400, height: 900 });
+    // The whole 1400×900 view (5,000 shapes) as one part: a single band, the whole canvas, in
+    // the top-left corner of the worker's canvas (its rows rounded up: partCanvas.ts).
+    const [cw, ch] = partCanvasSize(0, 0, 1400, 900);
+    expect(r.whole, all).toMatchObject({ bitmap: true, aborted: false, width: cw, height: ch });
+    expect(ch, all).toBeGreaterThanOrEqual(900);
     expect(r.whole.shapes, all).toBe(r.whole.of);
     expect(r.whole.of, all).toBeGreaterThan(4000);
-    expect(r.olderAbort, all).toMatchObject({ bitmap: true, aborted: false, width: 1400, shapes: r.whole.of });
+    expect(r.olderAbort, all).toMatchObject({ bitmap: true, aborted: false, width: cw, shapes: r.whole.of });
     // The abort right behind the request: nothing set up, nothing drawn.
     expect(r.atOnce, all).toMatchObject({ bitmap: false, aborted: true, shapes: 0 });
     // The abort while under way: stopped short of the end (after its setup or a few chunks).
     expect(r.underWay, all).toMatchObject({ bitmap: false, aborted: true });
     expect(r.underWay.shapes, all).toBeLessThan(r.whole.of);
+  });
+
+  test('a raster worker sends its parts as snapshots of its canvases (Chromium), and a snapshot the page still holds keeps its pixels while the worker draws on that canvas again', async ({ page }) => {
+    await open(page, 'case=dense5000');
+    const r = await page.evaluate(() => window.__viewer!.probeSnapshots());
+    const all = JSON.stringify(r);
+    // Snapshots, not transfers: the canvases keep their buffers (raster.worker.ts partBitmap).
+    expect(r.first.via, all).toBe('snapshot');
+    expect(r.again.via, all).toBe('snapshot');
+    expect(r.first.shapes, all).toBeGreaterThan(4000);
+    // The other view differs on many pixels, so a snapshot overwritten by it would show.
+    expect(r.other, all).toBeGreaterThan(10_000);
+    expect(r.kept, all).toBe(0);
   });
 
   test('input while the raster workers draw a view at rest stops their parts in progress at once (aborted), and the view is drawn again once still', async ({ page }) => {

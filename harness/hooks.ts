@@ -1,7 +1,7 @@
 /** `window.__viewer`: what the viewer harness exposes to e2e tests and the benchmark. */
 import type { CaseViewerHandle, CompareMode } from '../src/app/canvas/CaseViewer';
 import type { Fixture } from './fixtures';
-import type { probeRasterAbort } from './rasterProbe';
+import type { probeRasterAbort, probeSnapshots } from './rasterProbe';
 
 export interface HarnessHash {
   name: string;
@@ -33,8 +33,9 @@ export interface ViewerHooks {
   workerLevels: () => Promise<number | null>;
   /** The copies' worker: requests sent, cancelled (no pane showed the image any more), answered with copies, answered after their cancel. */
   mipWork: () => { asked: number; cancelled: number; made: number; late: number };
-  /** A raster worker of its own, told to abort a part (harness/rasterProbe.ts). */
+  /** A raster worker of its own, told to abort a part, or drawing on while its snapshot is held (harness/rasterProbe.ts). */
   probeRasterAbort: () => ReturnType<typeof probeRasterAbort>;
+  probeSnapshots: () => ReturnType<typeof probeSnapshots>;
 }
 
 declare global {

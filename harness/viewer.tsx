@@ -15,7 +15,7 @@ import { decodeImage, mipLevelsAsked, mipWork } from '../src/app/canvas/decode';
 import { shapePoints } from '../src/app/canvas/geometry';
 import { drawOnMainThreadOnly, PARTS, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
-import { probeRasterAbort } from './rasterProbe';
+import { probeRasterAbort, probeSnapshots } from './rasterProbe';
 import { redrawOnlyAtRest } from '../src/app/canvas/useSettledView';
 import type { HarnessHash } from './hooks';
 
@@ -104,7 +104,7 @@ function Harness() {
   const current = images.fx === fx && (hash.image !== 'late' || released) ? images : { image: null, overlay: null };
 
   useEffect(() => {
-    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, releaseImage: () => setReleased(true), workerLevels: async () => (current.image ? ((await mipLevelsAsked(current.image))?.length ?? null) : null), mipWork: () => ({ ...mipWork }), probeRasterAbort: () => probeRasterAbort(fx), rasterStats };
+    window.__viewer = { handle: handle.current, fixture: fx, hash, caseMoves: moves.current, names: FIXTURE_NAMES, ready: images.fx === fx, releaseImage: () => setReleased(true), workerLevels: async () => (current.image ? ((await mipLevelsAsked(current.image))?.length ?? null) : null), mipWork: () => ({ ...mipWork }), probeRasterAbort: () => probeRasterAbort(fx), probeSnapshots: () => probeSnapshots(fx), rasterStats };
   });
 
   const go = (d: number) => {

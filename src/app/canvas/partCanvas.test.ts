@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { partCanvasSize, ROW_STEP } from './partCanvas';
+import { canvasSlot, partCanvasSize, ROW_STEP } from './partCanvas';
 
 describe("a raster worker's canvas size for a part", () => {
-  it('stays put for the bands of a drawing (a few rows apart), so the buffer made after one part serves the next', () => {
+  it('stays put for the bands of a drawing (a few rows apart), so a canvas\'s buffer serves them all', () => {
     // The bench's pane: 4 bands of 1039 × ~220–270 rows with their spare rows, cut by shape counts.
     let size: [number, number] = [1039, 871];
     const sizes = [270, 232, 251, 219, 266, 240].map((h) => (size = partCanvasSize(size[0], size[1], 1039, h)));
@@ -19,5 +19,28 @@ describe("a raster worker's canvas size for a part", () => {
     expect(partCanvasSize(1039, 320, 300, 300)).toEqual([300, 320]);
     // Exactly half still fits.
     expect(partCanvasSize(1000, 320, 1000, 160)).toEqual([1000, 320]);
+  });
+});
+
+describe("which of a raster worker's canvases a part goes on", () => {
+  it('is the least recently used one that keeps its size, so snapshots of the parts before are closed by the time a canvas comes round again', () => {
+    const bands: [number, number][] = [[1039, 320], [1039, 320], [1039, 320]];
+    expect(canvasSlot(bands, 1039, 251, 4)).toEqual({ index: 0, size: [1039, 320] });
+    // A thin strip a pan exposed would fill less than half of a band's canvas: a canvas of its own.
+    expect(canvasSlot(bands, 1039, 60, 4)).toEqual({ index: 3, size: [1039, 64] });
+    // The strip's canvas is skipped by bands it cannot hold, and serves the next strip of its size.
+    const mixed: [number, number][] = [[1039, 64], [1039, 320]];
+    expect(canvasSlot(mixed, 1039, 240, 4)).toEqual({ index: 1, size: [1039, 320] });
+    expect(canvasSlot(mixed, 1039, 50, 4)).toEqual({ index: 0, size: [1039, 64] });
+  });
+
+  it('makes a new canvas while there are fewer than the most allowed, then resizes the least recently used', () => {
+    expect(canvasSlot([], 1039, 251, 4)).toEqual({ index: 0, size: [1039, 256] });
+    expect(canvasSlot([[300, 320]], 1039, 251, 4)).toEqual({ index: 1, size: [1039, 256] });
+    const full: [number, number][] = [[300, 320], [1039, 64]];
+    expect(canvasSlot(full, 1039, 251, 2)).toEqual({ index: 0, size: [1039, 256] });
+    // One canvas only (parts transferred): it is resized to each part that it cannot hold.
+    expect(canvasSlot([[1039, 320]], 1039, 60, 1)).toEqual({ index: 0, size: [1039, 64] });
+    expect(canvasSlot([[1039, 320]], 1039, 300, 1)).toEqual({ index: 0, size: [1039, 320] });
   });
 });

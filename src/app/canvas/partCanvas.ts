@@ -1,12 +1,14 @@
 /**
- * The size of a raster worker's canvas for a part (raster.worker.ts). A part is drawn into the
+ * The canvases of a raster worker (raster.worker.ts) for its parts. A part is drawn into a
  * canvas's top-left corner, and the page reads each bitmap's part by its rectangle
- * (StaticDrawing.put), not by the bitmap's size, so the canvas may be larger than the part.
+ * (StaticDrawing.put), not by the bitmap's size, so a canvas may be larger than the part.
  *
- * Why keep one size: a canvas gets a new pixel buffer after each part (the bitmap takes the old
- * one), and the worker makes it right after sending a band, while the page takes that band — but
- * a resize at the next part would throw it away and make another. Bands of one drawing
- * differ by a few rows (cut by shape counts), so the height is rounded up to ROW_STEP rows.
+ * Why keep sizes: a canvas's pixel buffer is worth keeping — a new one took 4–12 ms a part on
+ * the bench's machine (up to 50 under load) — and a resize throws it away. Bands of one drawing
+ * differ by a few rows (cut by shape counts), so the height is rounded up to ROW_STEP rows; and
+ * since a part's bitmap is a snapshot that shares its canvas's buffer until the page has put the
+ * whole drawing in (a canvas drawn on before that copies its buffer first), a worker keeps a few
+ * canvases and takes the one it used longest ago (canvasSlot).
  */
 export const ROW_STEP = 64;
 
@@ -18,4 +20,20 @@ export const ROW_STEP = 64;
 export function partCanvasSize(cw: number, ch: number, w: number, h: number): [number, number] {
   if (w <= cw && h <= ch && 2 * w * h >= cw * ch) return [cw, ch];
   return [w, Math.ceil(h / ROW_STEP) * ROW_STEP];
+}
+
+/**
+ * Which of a worker's canvases (their sizes, least recently used first) a part of w×h pixels
+ * goes on, and at what size: the least recently used one that keeps its size for it
+ * (partCanvasSize); else a new one (index = sizes.length) while there are fewer than `max`; else
+ * the least recently used one (index 0), resized.
+ */
+export function canvasSlot(sizes: readonly (readonly [number, number])[], w: number, h: number, max: number): { index: number; size: [number, number] } {
+  const index = sizes.findIndex(([cw, ch]) => {
+    const [nw, nh] = partCanvasSize(cw, ch, w, h);
+    return nw === cw && nh === ch;
+  });
+  if (index >= 0) return { index, size: [...sizes[index]] as [number, number] };
+  if (sizes.length < max) return { index: sizes.length, size: partCanvasSize(0, 0, w, h) };
+  return { index: 0, size: partCanvasSize(sizes[0][0], sizes[0][1], w, h) };
 }

@@ -1,10 +1,10 @@
 /**
  * A raster worker (rasterPool.ts starts two): holds each pane's packed shapes (packedScene.ts)
  * and draws one horizontal band of a view (one request = one band, bandRect) — or one rectangle
- * of it, a strip a pan exposed — into its own OffscreenCanvas with the page's drawing code
+ * of it, a strip a pan exposed — into one of its OffscreenCanvases with the page's drawing code
  * (drawPlanned, the whole view's plan restricted to the shapes that reach it, rectPlan), in the
- * canvas's top-left corner (partCanvas.ts), then posts the pixels back as a transferred
- * ImageBitmap. The page puts each part at its place:
+ * canvas's top-left corner (partCanvas.ts), then posts the pixels back as an ImageBitmap, a
+ * snapshot of the canvas (partBitmap). The page puts each part at its place:
  * parts do not overlap, so that is the drawing of one canvas.
  *
  * A part is drawn in chunks of about CHUNK_MS, each rasterised before the next (a 2D canvas
@@ -18,7 +18,7 @@ import { beginLabels, drawLabel, labelAt, measureLabel, drawPlanned, type Ctx2D,
 import { bandRect, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
-import { partCanvasSize } from './partCanvas';
+import { canvasSlot } from './partCanvas';
 
 /**
  * Time one chunk of a part may take, drawing and rasterising (how soon an abort takes effect).
@@ -37,8 +37,19 @@ const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transf
 type PaneScene = { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan; labels: number[] } };
 type DrawRequest = Extract<RasterRequest, { type: 'draw' }>;
 const scenes = new Map<number, PaneScene>();
-let canvas: OffscreenCanvas | null = null;
-let ctx: OffscreenCanvasRenderingContext2D | null = null;
+/**
+ * The worker's canvases, least recently used first (canvasFor). Several, because a part's bitmap
+ * is a snapshot sharing the canvas's pixels until the page closes it (after putting the whole
+ * drawing in): a canvas drawn on while its snapshot is held copies its buffer first.
+ */
+const canvases: { canvas: OffscreenCanvas; ctx: OffscreenCanvasRenderingContext2D }[] = [];
+/**
+ * At most this many: a worker draws 2 of a drawing's PARTS (rasterPool.ts) as a rule, more when
+ * the other is slow, and a pan's strips, thinner than bands, get canvases of their own.
+ */
+const MAX_CANVASES = 4;
+/** Whether parts are sent as snapshots (createImageBitmap) or, where that fails, transferred. */
+let snapshots = typeof createImageBitmap === 'function';
 /** Per pane, the newest generation the page has aborted: its parts, and older ones, stop. */
 const aborted = new Map<number, number>();
 
@@ -68,28 +79,19 @@ async function draw(r: DrawRequest) {
     scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no shapes for that content' });
     return;
   }
-  if (!canvas) {
-    canvas = new OffscreenCanvas(r.w, r.h);
-    ctx = canvas.getContext('2d');
-  }
-  if (!ctx) {
-    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no 2D context' });
-    return;
-  }
   // A band (every column of its rows) or a rectangle; the canvas holds it with BAND_PAD pixels
   // to spare on each side, which the page does not show, in its top-left corner (partCanvas.ts).
   const rect = r.rect ?? bandRect(r.w, r.h, r.part, r.parts, r.cuts);
   const [fx, fy, tx, ty] = paddedRect(rect, r.w, r.h);
   const w = tx - fx;
   const h = ty - fy;
-  const [cw, ch] = partCanvasSize(canvas.width, canvas.height, w, h);
-  if (canvas.width !== cw || canvas.height !== ch) {
-    canvas.width = cw;
-    canvas.height = ch;
+  const slot = canvasFor(w, h);
+  if (!slot) {
+    scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: null, error: 'no 2D context' });
+    return;
   }
   const t0 = performance.now();
-  const c = canvas;
-  const g = ctx;
+  const { canvas: c, ctx: g } = slot;
   g.save();
   let shapes: number | null;
   try {
@@ -101,22 +103,58 @@ async function draw(r: DrawRequest) {
     g.clip();
     shapes = await drawPart(c, g, s, r, rect, [fx, fy, tx, ty], t0);
   } finally {
-    // Before the transfer: a call after it would make the next buffer before the part is sent.
     g.restore();
   }
   if (shapes === null) return;
+  const bitmap = await partBitmap(slot);
+  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes, of: shapes, via: snapshots ? 'snapshot' : 'transfer' }, [bitmap]);
+  // A transferred bitmap took the canvas's buffer: the next one is made now, while the page
+  // takes this part, rather than by the next part's first call. Only after a band: the next part
+  // is then most likely a band of the same size; the strips a pan exposed differ in size, and a
+  // resize would throw the buffer away (measured: panned endings median 58 against 39 ms).
+  if (!snapshots && !r.rect) g.clearRect(0, 0, 1, 1);
+}
+
+/**
+ * The canvas for a part of w×h pixels (partCanvas.ts canvasSlot; one only when parts are
+ * transferred: the bitmap takes its buffer anyway), now the most recently used. Null without a
+ * 2D context.
+ */
+function canvasFor(w: number, h: number) {
+  const { index, size } = canvasSlot(canvases.map((s) => [s.canvas.width, s.canvas.height] as const), w, h, snapshots ? MAX_CANVASES : 1);
+  if (index === canvases.length) {
+    const canvas = new OffscreenCanvas(...size);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    canvases.push({ canvas, ctx });
+  }
+  const [slot] = canvases.splice(index, 1);
+  if (slot.canvas.width !== size[0] || slot.canvas.height !== size[1]) [slot.canvas.width, slot.canvas.height] = size;
+  canvases.push(slot);
+  return slot;
+}
+
+/**
+ * The part's pixels to send: a snapshot of the canvas (createImageBitmap), which shares its
+ * buffer — the canvas keeps it, and a later part is drawn into the same memory once the page has
+ * closed the bitmap. Why: a transferred bitmap (transferToImageBitmap) takes the buffer away,
+ * and a new one took 4–12 ms a part on the bench's machine (up to 50 under load: fresh memory is
+ * slow to come there) — in a V8 profile of the viewer bench, 21–36 ms of each worker's 77–150 ms
+ * in the redraw at a new zoom. In a bare worker, a 1400×320 canvas's first call after a transfer
+ * took a median 6–9 ms, after a snapshot 0.0 (two canvases in turn, each bitmap closed by the
+ * page before its canvas came round again). Transferred where a snapshot fails.
+ */
+async function partBitmap(slot: (typeof canvases)[number]): Promise<ImageBitmap> {
+  if (snapshots) {
+    try {
+      return await createImageBitmap(slot.canvas);
+    } catch {
+      snapshots = false;
+      canvases.splice(0, canvases.length, slot);
+    }
+  }
   // What the last chunk recorded is rasterised here.
-  const bitmap = c.transferToImageBitmap();
-  scope.postMessage({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap, ms: performance.now() - t0, shapes, of: shapes }, [bitmap]);
-  // The canvas's next pixel buffer, made now rather than by the next part's first call: the
-  // bitmap took this one, and making one took a median 6 ms a part in a trace of the viewer
-  // bench (4–12 ms at 1039×320, up to 50 under load). Now it overlaps the page taking this part
-  // and sending the next, and after the last part of a drawing it is off the time anyone waits.
-  // Only after a band: the next part is then most likely a band of the same size (this
-  // drawing's, or the next view's); the strips a pan exposed differ in size, and a resize would
-  // throw the buffer away (made after strips too, panned endings took a median 38 and 58 ms in
-  // two sets of the viewer bench, against 39 and 39 without it).
-  if (!r.rect) g.clearRect(0, 0, 1, 1);
+  return slot.canvas.transferToImageBitmap();
 }
 
 /**

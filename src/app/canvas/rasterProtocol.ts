@@ -33,6 +33,8 @@ export type RasterReply =
   | { type: 'ready'; ok: boolean; why: string }
   /**
    * A part: its pixels, or none — because it was aborted, or with the error; `shapes` of `of`:
-   * how many of the part's shapes it drew (all of them, or as far as an abort let it).
+   * how many of the part's shapes it drew (all of them, or as far as an abort let it); `via`: how
+   * the pixels came (raster.worker.ts partBitmap: a snapshot of the canvas, or its buffer
+   * transferred). The bitmap may be larger than the part, which is in its top-left corner.
    */
-  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true; shapes?: number; of?: number };
+  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true; shapes?: number; of?: number; via?: 'snapshot' | 'transfer' };
