@@ -282,8 +282,8 @@ test.describe('case viewer', () => {
   });
 
   test('draws a zoomed-out image from its 1/2 copy: made for it in a worker, or by the viewer for an image that came without copies', async ({ page }) => {
-    // The width of the bitmap pane 0's image layer draws (Konva puts itself on window).
-    const drawnWidth = () => page.evaluate(() => (window as unknown as { Konva: { stages: { getLayers(): { getChildren(): { image(): { width: number } }[] }[] }[] } }).Konva.stages[0].getLayers()[0].getChildren()[0].image().width);
+    // The width of the bitmap pane 0's image layer drew last (Pane.tsx drawImageLayer; Konva puts itself on window).
+    const drawnWidth = () => page.evaluate(() => Number((window as unknown as { Konva: { stages: { getLayers(): { getCanvas(): { _canvas: HTMLCanvasElement } }[] }[] } }).Konva.stages[0].getLayers()[0].getCanvas()._canvas.dataset.imageWidth));
     // dense5000's image is 4000×3000; at the fit zoom (under 1/2) the 1/2 copy has a pixel per screen pixel.
     await open(page, 'case=dense5000');
     expect(await page.evaluate(() => window.__viewer!.handle!.transform().scale)).toBeLessThan(0.5);

@@ -7,11 +7,12 @@
  * While the view only moves (pan, zoom), nothing is drawn: the last drawing is moved by the
  * compositor and drawn again at full detail once the motion pauses (useFullDetail); the
  * compositor also animates a wheel notch's zoom (useGlide). The image layer draws a pre-scaled
- * copy when zoomed out (a mip level).
+ * copy when zoomed out (a mip level), or copies the image drawn for its view while the raster
+ * workers drew the shapes (preparedImage.ts).
  */
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';
-import { Image as KImage, Layer, Shape, Stage } from 'react-konva';
+import { Layer, Shape, Stage } from 'react-konva';
 import { drawHighlight, type LayerToggles } from './draw';
 import type { SpatialIndex } from './hitTest';
 import type { Scene, SceneItem } from './scene';
@@ -22,6 +23,8 @@ import { useFullDetail } from './useFullDetail';
 import { useGlide } from './useGlide';
 import { mipLevelsOf, releaseMipLevels } from './decode';
 import { makeMipLevels, type MipLevel } from './mipLevels';
+import { drawImageAt, imageSize, mipFor, PreparedImage, type ImageSource } from './preparedImage';
+import { cancelIdle, whenIdle } from './idle';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void;
@@ -80,6 +83,9 @@ function useMipLevels(image: CanvasImageSource | null): MipLevel[] {
   return levels.source === image ? levels.list : [];
 }
 
+/** What the image layer draws at zoom `scale`: the copy that suits it (mipFor), over the whole image's size. */
+const imageSourceAt = (image: CanvasImageSource, mips: readonly MipLevel[], scale: number): ImageSource => ({ image: mipFor(mips, scale)?.image ?? image, ...imageSize(image) });
+
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
 const ratioOf = (shape: Konva.Shape) => shape.getLayer()?.getCanvas().getPixelRatio() ?? 1;
 
@@ -95,17 +101,36 @@ export const Pane = memo(function Pane(p: PaneProps) {
     live.current = { transform, layers, index };
   });
 
+  const mips = useMipLevels(p.image);
+  // The image drawn ahead for the view the raster workers are drawing (preparedImage.ts), from
+  // the latest image and copies: a stable callback, so a new copy does not restart a drawing.
+  const prepared = useRef<PreparedImage | null>(null);
+  const imageNow = useRef({ image: p.image, mips });
+  useEffect(() => {
+    imageNow.current = { image: p.image, mips };
+  });
+  const prepareImage = useCallback((t: ViewTransform, pixelRatio: number, w: number, h: number) => {
+    const { image, mips: m } = imageNow.current;
+    if (image) (prepared.current ??= new PreparedImage()).prepare(imageSourceAt(image, m, t.scale), t, pixelRatio, w, h);
+  }, []);
+
   // `drawn`: the view the canvases were drawn at; `motion`: the CSS transform that shows them
   // at the live view until the full-detail drawing for it is ready (useFullDetail.ts).
-  const { drawn, motion, drawStatic, staticLayer } = useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform });
+  const { drawn, motion, drawStatic, staticLayer } = useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform, prepare: prepareImage });
 
-  const mips = useMipLevels(p.image);
-  // The smallest copy that still has at least one source pixel per screen pixel.
-  const img = (() => {
-    let best: MipLevel | null = null;
-    for (const m of mips) if (drawn.scale * m.factor <= 1) best = m;
-    return best;
-  })();
+  const imageSrc = useMemo(() => (p.image ? imageSourceAt(p.image, mips, drawn.scale) : null), [p.image, mips, drawn.scale]);
+  const drawImageLayer = useCallback(
+    (c: Konva.Context, shape: Konva.Shape) => {
+      if (!imageSrc) return;
+      const ctx = nativeCtx(c);
+      const ahead = prepared.current?.put(ctx, imageSrc.image, drawn) ?? false;
+      if (!ahead) drawImageAt(ctx, imageSrc, drawn, ratioOf(shape));
+      // For tests: the width of the bitmap drawn (the image, or a copy), and whether it was drawn ahead.
+      ctx.canvas.dataset.imageWidth = String(imageSize(imageSrc.image).width);
+      ctx.canvas.dataset.imageAhead = String(ahead);
+    },
+    [imageSrc, drawn],
+  );
   const highlight = p.highlight;
   const drawHl = useCallback(
     (c: Konva.Context, shape: Konva.Shape) => {
@@ -159,6 +184,15 @@ export const Pane = memo(function Pane(p: PaneProps) {
     },
     [pane, registerStage],
   );
+  // The canvases for the image drawn ahead get their pixel buffers while the page is idle, not in a drawing.
+  useEffect(() => {
+    const id = whenIdle(() => {
+      const c = stage.current?.getLayers()[0]?.getCanvas()._canvas;
+      if (c) (prepared.current ??= new PreparedImage()).reserve(c.width, c.height);
+    });
+    return () => cancelIdle(id);
+  }, [width, height]);
+
   const screen = useScreenCanvas(stage, motion !== undefined, drawn);
   const mover = useRef<HTMLDivElement>(null);
   useGlide(mover, drawn, transform, p.glide ?? true);
@@ -171,8 +205,8 @@ export const Pane = memo(function Pane(p: PaneProps) {
     () => (
       <div style={{ display: 'none' }}>
         <Stage width={width} height={height} ref={stageRef} listening={false}>
-          <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale} imageSmoothingEnabled={drawn.scale < 2}>
-            {p.image && (img ? <KImage image={img.image} x={0} y={0} width={(p.image as ImageBitmap).width} height={(p.image as ImageBitmap).height} listening={false} perfectDrawEnabled={false} /> : <KImage image={p.image} x={0} y={0} listening={false} perfectDrawEnabled={false} />)}
+          <Layer listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
+            <Shape sceneFunc={drawImageLayer} listening={false} perfectDrawEnabled={false} />
           </Layer>
           <Layer ref={staticLayer} listening={false} x={drawn.x} y={drawn.y} scaleX={drawn.scale} scaleY={drawn.scale}>
             <Shape sceneFunc={drawStatic} listening={false} perfectDrawEnabled={false} />
@@ -184,7 +218,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
         </Stage>
       </div>
     ),
-    [width, height, stageRef, drawn, p.image, img, staticLayer, drawStatic, hasHighlight, drawHl],
+    [width, height, stageRef, drawn, drawImageLayer, staticLayer, drawStatic, hasHighlight, drawHl],
   );
 
   return (

@@ -26,12 +26,17 @@ import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } fr
 import { planLabels } from './draw';
 import type { SceneItem } from './scene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
+import { whenIdle } from './idle';
 
-/** What a pane draws (its props of the same names); `stats` receives what the shown drawing holds. */
-export type FullDetailInput = Pick<PaneProps, 'scene' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats' | 'updateTransform'>;
-
-/** Runs `f` when the main thread is idle (requestIdleCallback; a timer where there is none). */
-const whenIdle = (f: () => void) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(() => f()) : setTimeout(f, 50));
+/**
+ * What a pane draws (its props of the same names); `stats` receives what the shown drawing holds.
+ * `prepare`: the pane's own share of a drawing for view `t` on a w×h device-pixel canvas, done on
+ * the main thread while the raster workers draw the shapes (the image, preparedImage.ts); a stable
+ * function.
+ */
+export type FullDetailInput = Pick<PaneProps, 'scene' | 'transform' | 'width' | 'height' | 'layers' | 'overlay' | 'colors' | 'stats' | 'updateTransform'> & {
+  prepare?: (t: ViewTransform, pixelRatio: number, w: number, h: number) => void;
+};
 
 const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRenderingContext2D })._context;
 
@@ -59,7 +64,7 @@ function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: 
   return rects ? { from: cur, dx, dy, rects } : null;
 }
 
-export function useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform }: FullDetailInput) {
+export function useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform, prepare }: FullDetailInput) {
   // A new identity whenever what is drawn (not where) changes. Not the image: the image layer
   // draws it (Pane.tsx), and an image decoded after its case's shapes were first drawn — as the
   // app's always is — must not draw them all again at once on the main thread, nor pack and send
@@ -223,6 +228,12 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
       // (11 dropped) without them against 21 (10) with; redraw at a new zoom median 82 and 84 ms
       // (71–108) against 99 and 103 (82–121).
       const asked = shift ? pool.drawRects(paneKey, contentNo, view, shift.rects, wanted) : pool.draw(paneKey, contentNo, { ...view, cuts }, wanted);
+      // The pane's share while they draw, in a task of its own: input that came meanwhile has
+      // then made the drawing unwanted, and nothing is drawn for it.
+      if (prepare)
+        setTimeout(() => {
+          if (wanted()) prepare(target, view.pixelRatio, view.w, view.h);
+        }, 0);
       void asked.then((r) => {
         waiting = false;
         if ('stale' in r && alive) console.timeStamp('benchlens:raster-dropped');
@@ -295,7 +306,7 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
       d.cancel();
       drawingAbandoned(d);
     };
-  }, [target, content, scene, width, height, layers, overlay, colors, stats, paneKey, contentNo, sendContent, viewAt]);
+  }, [target, content, scene, width, height, layers, overlay, colors, stats, paneKey, contentNo, sendContent, viewAt, prepare]);
 
   // Konva calls this when the static layer's props change, i.e. when `shown` does: a copy.
   const drawStatic = useCallback(

@@ -1,0 +1,13 @@
+/** Work put off until the main thread is idle: requestIdleCallback, or a timer where there is none. */
+export type IdleHandle = { idle: number } | { timer: ReturnType<typeof setTimeout> };
+
+/** Runs `f` when the main thread is idle. */
+export function whenIdle(f: () => void): IdleHandle {
+  return typeof requestIdleCallback === 'function' ? { idle: requestIdleCallback(() => f()) } : { timer: setTimeout(f, 50) };
+}
+
+/** Cancels work put off by whenIdle (nothing if it has run). */
+export function cancelIdle(h: IdleHandle): void {
+  if ('idle' in h) cancelIdleCallback(h.idle);
+  else clearTimeout(h.timer);
+}
