@@ -73,6 +73,11 @@ function imageAhead(page: Page): Promise<string | undefined> {
   return page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[0].dataset.imageAhead);
 }
 
+/** The width of the bitmap pane 0's image layer drew last: the image's, or a pre-scaled copy's. */
+function imageWidth(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[0].dataset.imageWidth);
+}
+
 /** Who drew pane `pane`'s static-shapes layer on show (useFullDetail): 'at once', 'slices', 'workers' or 'shifted'. */
 function drawnBy(page: Page, pane = 0): Promise<string | undefined> {
   return page.evaluate((p) => document.querySelectorAll<HTMLCanvasElement>(`[data-testid="viewer-pane-${p}"] canvas`)[1].dataset.drawnBy, pane);
@@ -325,11 +330,20 @@ test.describe('case viewer motion', () => {
     expect(Number(moved.split(':')[2])).toBeGreaterThan(10_000);
   });
 
-  test('at a new view the image is drawn while the raster workers draw the shapes, and the image layer then holds the pixels of the image drawn in it directly', async ({ page, context }) => {
+  test('at a new view zoomed out, the image\'s pre-scaled copy is drawn while the raster workers draw the shapes, and the image layer then holds the pixels of the copy drawn in it directly', async ({ page, context }) => {
     await open(page, 'case=dense5000');
-    const t = await panAndZoom(page);
+    // Zoomed in past 1/2 the image itself is drawn, and by the layer, not ahead (Pane.tsx).
+    const zoomedIn = await panAndZoom(page);
+    expect(zoomedIn.scale).toBeGreaterThan(0.5);
+    expect(await drawnBy(page)).toBe('workers');
+    expect(await imageAhead(page)).toBe('false');
+    // Back out below 1/2: a copy, drawn ahead.
+    for (let i = 0; i < 4; i++) await page.mouse.wheel(0, 100);
+    await expect.poll(async () => (await settled(page)) && (await page.evaluate(() => window.__viewer!.handle!.transform().scale)) < 0.5).toBe(true);
+    const t = await page.evaluate(() => window.__viewer!.handle!.transform());
     expect(await drawnBy(page)).toBe('workers');
     expect(await imageAhead(page), 'the image layer copies the image drawn ahead').toBe('true');
+    expect(await imageWidth(page)).toBe('2000');
     const ahead = await layerHash(page, 0);
     // The image covers much of the pane at this view.
     expect(Number(ahead.split(':')[2])).toBeGreaterThan(500_000);
@@ -339,6 +353,8 @@ test.describe('case viewer motion', () => {
     await open(direct, 'case=dense5000&raster=main');
     await direct.evaluate((v) => window.__viewer!.handle!.setTransform(v), t);
     await expect.poll(async () => (await settled(direct)) && (await direct.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(t);
+    // Once its copies have come (the image is drawn itself until then).
+    await expect.poll(() => imageWidth(direct)).toBe('2000');
     expect(await imageAhead(direct)).toBe('false');
     expect(await layerHash(direct, 0)).toBe(ahead);
     // At another view the image layer differs (the hash sees the view).
