@@ -23,22 +23,27 @@ describe("a raster worker's canvas size for a part", () => {
 });
 
 describe("which of a raster worker's canvases a part goes on", () => {
-  it('is the least recently used one that keeps its size, so snapshots of the parts before are closed by the time a canvas comes round again', () => {
+  it('takes the bands of a drawing on canvases in turn, so a snapshot the page still holds is never drawn over', () => {
+    // A ring of 3: new canvases until there are 3 of the size, then the least recently used.
+    expect(canvasSlot([], 1039, 251, 4, 3)).toEqual({ index: 0, size: [1039, 256] });
+    expect(canvasSlot([[1039, 256]], 1039, 240, 4, 3)).toEqual({ index: 1, size: [1039, 256] });
+    expect(canvasSlot([[1039, 256], [1039, 256]], 1039, 240, 4, 3)).toEqual({ index: 2, size: [1039, 256] });
     const bands: [number, number][] = [[1039, 320], [1039, 320], [1039, 320]];
-    expect(canvasSlot(bands, 1039, 251, 4)).toEqual({ index: 0, size: [1039, 320] });
+    expect(canvasSlot(bands, 1039, 251, 4, 3)).toEqual({ index: 0, size: [1039, 320] });
     // A thin strip a pan exposed would fill less than half of a band's canvas: a canvas of its own.
-    expect(canvasSlot(bands, 1039, 60, 4)).toEqual({ index: 3, size: [1039, 64] });
-    // The strip's canvas is skipped by bands it cannot hold, and serves the next strip of its size.
-    const mixed: [number, number][] = [[1039, 64], [1039, 320]];
-    expect(canvasSlot(mixed, 1039, 240, 4)).toEqual({ index: 1, size: [1039, 320] });
-    expect(canvasSlot(mixed, 1039, 50, 4)).toEqual({ index: 0, size: [1039, 64] });
+    expect(canvasSlot(bands, 1039, 60, 4, 3)).toEqual({ index: 3, size: [1039, 64] });
+    // The strip's canvas is skipped by bands it cannot hold, and serves the next strip of its size once no new canvas may be made.
+    const mixed: [number, number][] = [[1039, 64], [1039, 320], [1039, 320], [1039, 320]];
+    expect(canvasSlot(mixed, 1039, 240, 4, 3)).toEqual({ index: 1, size: [1039, 320] });
+    expect(canvasSlot(mixed, 1039, 50, 4, 3)).toEqual({ index: 0, size: [1039, 64] });
   });
 
   it('makes a new canvas while there are fewer than the most allowed, then resizes the least recently used', () => {
-    expect(canvasSlot([], 1039, 251, 4)).toEqual({ index: 0, size: [1039, 256] });
     expect(canvasSlot([[300, 320]], 1039, 251, 4)).toEqual({ index: 1, size: [1039, 256] });
     const full: [number, number][] = [[300, 320], [1039, 64]];
     expect(canvasSlot(full, 1039, 251, 2)).toEqual({ index: 0, size: [1039, 256] });
+    // At the most allowed, a size with fewer canvases than the ring takes the one it has.
+    expect(canvasSlot([[1039, 64], [1039, 320]], 1039, 300, 2, 3)).toEqual({ index: 1, size: [1039, 320] });
     // One canvas only (parts transferred): it is resized to each part that it cannot hold.
     expect(canvasSlot([[1039, 320]], 1039, 60, 1)).toEqual({ index: 0, size: [1039, 64] });
     expect(canvasSlot([[1039, 320]], 1039, 300, 1)).toEqual({ index: 0, size: [1039, 320] });

@@ -44,9 +44,11 @@ const scenes = new Map<number, PaneScene>();
  */
 const canvases: { canvas: OffscreenCanvas; ctx: OffscreenCanvasRenderingContext2D }[] = [];
 /**
- * At most this many: a worker draws 2 of a drawing's PARTS (rasterPool.ts) as a rule, more when
- * the other is slow, and a pan's strips, thinner than bands, get canvases of their own.
+ * Canvases of one size a worker takes in turn (RING), and at most this many in all (MAX): a
+ * worker draws 2 of a drawing's PARTS (rasterPool.ts) as a rule, 3 when the other is slow, and a
+ * pan's strips, thinner than bands, get a canvas of their own.
  */
+const RING = 3;
 const MAX_CANVASES = 4;
 /** Whether parts are sent as snapshots (createImageBitmap) or, where that fails, transferred. */
 let snapshots = typeof createImageBitmap === 'function';
@@ -121,7 +123,7 @@ async function draw(r: DrawRequest) {
  * 2D context.
  */
 function canvasFor(w: number, h: number) {
-  const { index, size } = canvasSlot(canvases.map((s) => [s.canvas.width, s.canvas.height] as const), w, h, snapshots ? MAX_CANVASES : 1);
+  const { index, size } = canvasSlot(canvases.map((s) => [s.canvas.width, s.canvas.height] as const), w, h, snapshots ? MAX_CANVASES : 1, snapshots ? RING : 1);
   if (index === canvases.length) {
     const canvas = new OffscreenCanvas(...size);
     const ctx = canvas.getContext('2d');
@@ -141,8 +143,10 @@ function canvasFor(w: number, h: number) {
  * and a new one took 4–12 ms a part on the bench's machine (up to 50 under load: fresh memory is
  * slow to come there) — in a V8 profile of the viewer bench, 21–36 ms of each worker's 77–150 ms
  * in the redraw at a new zoom. In a bare worker, a 1400×320 canvas's first call after a transfer
- * took a median 6–9 ms, after a snapshot 0.0 (two canvases in turn, each bitmap closed by the
- * page before its canvas came round again). Transferred where a snapshot fails.
+ * took a median 6–9 ms, after a snapshot 0.0 — and the snapshot 1.9 ms with two canvases in turn,
+ * each bitmap closed by the page before its canvas came round again, but 7–10 ms on one canvas
+ * whose last snapshot the page still held (a copy), hence the ring (canvasFor). Transferred
+ * where a snapshot fails.
  */
 async function partBitmap(slot: (typeof canvases)[number]): Promise<ImageBitmap> {
   if (snapshots) {
