@@ -40,7 +40,7 @@ const scenes = new Map<number, PaneScene>();
 /**
  * The worker's canvases, least recently used first (canvasFor). Several, because a part's bitmap
  * is a snapshot sharing the canvas's pixels until the page closes it (after putting the whole
- * drawing in): a canvas drawn on while its snapshot is held copies its buffer first.
+ * drawing in): a snapshot still held when its canvas is drawn on again is copied.
  */
 const canvases: { canvas: OffscreenCanvas; ctx: OffscreenCanvasRenderingContext2D }[] = [];
 /**
