@@ -549,13 +549,15 @@ test.describe('case viewer motion', () => {
     };
     // Measured: a notch 1 (2 at times, 4 once in 16 under load), a smooth step 3 (16 of 16); a
     // notch 3 too when it waited for a frame without input like a smooth step (mutation run).
+    // Five of each, the median: in a CI run (all suites, one after another) three notches gave
+    // 4, 3 and 2 frames — the machine's load, not the viewer's (the test alone: 6 of 6 passed).
     const notches: number[] = [];
     const smooth: number[] = [];
-    for (const dir of [-1, 1, -1]) {
+    for (const dir of [-1, 1, -1, 1, -1]) {
       notches.push(await framesToDrawing(120 * dir));
       smooth.push(await framesToDrawing(8 * dir));
     }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[1];
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[2];
     expect(median(notches), `notches ${notches}, smooth steps ${smooth}`).toBeLessThanOrEqual(2);
     expect(median(smooth), `notches ${notches}, smooth steps ${smooth}`).toBeGreaterThan(median(notches));
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
