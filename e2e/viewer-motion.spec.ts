@@ -68,19 +68,20 @@ function layerHash(page: Page, layer: number): Promise<string> {
   }, layer);
 }
 
-/** Whether pane 0's image layer was last drawn from the image drawn ahead (preparedImage.ts). */
-function imageAhead(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[0].dataset.imageAhead);
+/** What a layer of a pane wrote on its canvas for tests (`data-…`; layer 0 image, 1 static shapes). */
+function layerData(page: Page, layer: number, key: string, pane = 0): Promise<string | undefined> {
+  return page.evaluate(([layer, key, pane]) => document.querySelectorAll<HTMLCanvasElement>(`[data-testid="viewer-pane-${pane}"] canvas`)[layer as number].dataset[key as string], [layer, key, pane] as const);
 }
 
+/** Whether pane 0's image layer was last drawn from the image drawn ahead (preparedImage.ts). */
+const imageAhead = (page: Page) => layerData(page, 0, 'imageAhead');
+
 /** The width of the bitmap pane 0's image layer drew last: the image's, or a pre-scaled copy's. */
-function imageWidth(page: Page): Promise<string | undefined> {
-  return page.evaluate(() => document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[0].dataset.imageWidth);
-}
+const imageWidth = (page: Page) => layerData(page, 0, 'imageWidth');
 
 /** Who drew pane `pane`'s static-shapes layer on show (useFullDetail): 'at once', 'slices', 'workers' or 'shifted'. */
 function drawnBy(page: Page, pane = 0): Promise<string | undefined> {
-  return page.evaluate((p) => document.querySelectorAll<HTMLCanvasElement>(`[data-testid="viewer-pane-${p}"] canvas`)[1].dataset.drawnBy, pane);
+  return layerData(page, 1, 'drawnBy', pane);
 }
 
 /** Keeps the static-shapes layer's pixels in the page, for diffFromKept. */
@@ -365,7 +366,7 @@ test.describe('case viewer motion', () => {
 
   test('zoomed in far enough for labels, the raster workers draw them with the shapes: the drawing at rest is the main thread\'s one-go drawing but for a few pixels', async ({ page }) => {
     await open(page, 'case=dense5000');
-    const labels = () => page.evaluate(() => Number(document.querySelectorAll<HTMLCanvasElement>('[data-testid="viewer-pane-0"] canvas')[1].dataset.labels));
+    const labels = async () => Number(await layerData(page, 1, 'labels'));
     // At the fit, more than 1,500 labels would be in view: none is drawn.
     expect(await labels()).toBe(0);
     const t0 = await page.evaluate(() => window.__viewer!.handle!.transform());

@@ -47,14 +47,14 @@ async function probeWorker(fx: Fixture) {
   return { next, post, terminate: () => w.terminate() };
 }
 
-/** The reply to a draw request, its bitmap closed unless `keep`. */
-function summary(m: RasterReply, keep = false): ProbeReply & { image: ImageBitmap | null } {
+/** The reply to a draw request; its bitmap is closed, or added to `keep`. */
+function summary(m: RasterReply, keep?: ImageBitmap[]): ProbeReply {
   if (m.type !== 'drawn') throw new Error(`unexpected reply ${m.type}`);
   const r = { bitmap: !!m.bitmap, aborted: !!m.aborted, width: m.bitmap?.width ?? 0, height: m.bitmap?.height ?? 0, ms: m.ms ?? NaN, shapes: m.shapes ?? NaN, of: m.of ?? NaN, via: m.via ?? '' };
-  if (!keep) m.bitmap?.close();
-  return { ...r, image: keep ? m.bitmap : null };
+  if (m.bitmap && keep) keep.push(m.bitmap);
+  else m.bitmap?.close();
+  return r;
 }
-const plain = ({ image, ...r }: ProbeReply & { image: ImageBitmap | null }): ProbeReply => (void image, r);
 
 /** The whole image in view, every shape in one part (the longest part there can be). */
 const WHOLE = { transform: { scale: 0.26, x: 180, y: 60 }, width: 1400, height: 900, pixelRatio: 1, w: 1400, h: 900 };
@@ -70,18 +70,18 @@ export async function probeRasterAbort(fx: Fixture): Promise<{ atOnce: ProbeRepl
   try {
     post({ type: 'draw', pane: 1, content: 1, generation: 1, ...view, part: 0, parts: 1 });
     post({ type: 'abort', pane: 1, generation: 1 });
-    const atOnce = plain(summary(await next()));
+    const atOnce = summary(await next());
     // Under way: the abort comes while the worker sets the part up or draws its chunks.
     post({ type: 'draw', pane: 1, content: 1, generation: 2, ...view, part: 0, parts: 1 });
     await new Promise((r) => setTimeout(r, 20));
     post({ type: 'abort', pane: 1, generation: 2 });
-    const underWay = plain(summary(await next()));
+    const underWay = summary(await next());
     post({ type: 'draw', pane: 1, content: 1, generation: 3, ...view, part: 0, parts: 1 });
-    const whole = plain(summary(await next()));
+    const whole = summary(await next());
     // An abort of an older generation does not stop a newer drawing.
     post({ type: 'draw', pane: 1, content: 1, generation: 4, ...view, part: 0, parts: 1 });
     post({ type: 'abort', pane: 1, generation: 3 });
-    const olderAbort = plain(summary(await next()));
+    const olderAbort = summary(await next());
     return { atOnce, underWay, whole, olderAbort };
   } finally {
     terminate();
@@ -114,25 +114,19 @@ export async function probeSnapshots(fx: Fixture, others = 6): Promise<{ first: 
   const { next, post, terminate } = await probeWorker(fx);
   const elsewhere = { ...WHOLE, transform: { scale: 0.4, x: -200, y: -100 } };
   const { w, h } = WHOLE;
+  // The kept bitmaps: the first view's, the other view's first, the first view's again.
   const open: ImageBitmap[] = [];
   try {
     post({ type: 'draw', pane: 1, content: 1, generation: 1, ...WHOLE, part: 0, parts: 1 });
-    const first = summary(await next(), true);
-    open.push(first.image!);
-    let otherPixels: Uint8ClampedArray | null = null;
+    const first = summary(await next(), open);
     for (let k = 0; k < others; k++) {
       post({ type: 'draw', pane: 1, content: 1, generation: 2 + k, ...elsewhere, part: 0, parts: 1 });
-      const r = summary(await next(), k === 0);
-      if (r.image) {
-        otherPixels = pixelsOf(r.image, w, h);
-        r.image.close();
-      }
+      summary(await next(), k === 0 ? open : undefined);
     }
     post({ type: 'draw', pane: 1, content: 1, generation: 2 + others, ...WHOLE, part: 0, parts: 1 });
-    const again = summary(await next(), true);
-    open.push(again.image!);
-    const firstPixels = pixelsOf(first.image!, w, h);
-    return { first: plain(first), again: plain(again), kept: differing(firstPixels, pixelsOf(again.image!, w, h)), other: otherPixels ? differing(firstPixels, otherPixels) : -1 };
+    const again = summary(await next(), open);
+    const [firstPixels, otherPixels, againPixels] = open.map((b) => pixelsOf(b, w, h));
+    return { first, again, kept: differing(firstPixels, againPixels), other: differing(firstPixels, otherPixels) };
   } finally {
     for (const b of open) b.close();
     terminate();

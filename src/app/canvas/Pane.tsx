@@ -22,8 +22,8 @@ import { useWheelZoom } from './useWheelZoom';
 import { useFullDetail } from './useFullDetail';
 import { useGlide } from './useGlide';
 import { mipLevelsOf, releaseMipLevels } from './decode';
-import { makeMipLevels, type MipLevel } from './mipLevels';
-import { drawImageAt, imageSize, mipFor, PreparedImage, type ImageSource } from './preparedImage';
+import { makeMipLevels, mipFor, type MipLevel } from './mipLevels';
+import { drawImageAt, imageSize, PreparedImage, type ImageSource } from './preparedImage';
 import { cancelIdle, whenIdle } from './idle';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */

@@ -18,6 +18,13 @@ export function mipFactors(width: number, height: number): number[] {
   return out;
 }
 
+/** The smallest copy that still has at least one source pixel per screen pixel at `scale`, or null (the image itself). */
+export function mipFor(mips: readonly MipLevel[], scale: number): MipLevel | null {
+  let best: MipLevel | null = null;
+  for (const m of mips) if (scale * m.factor <= 1) best = m;
+  return best;
+}
+
 /**
  * Makes `image`'s copies (mipFactors), halving further while `wanted()`: those made until a copy
  * fails; none (the ones made closed) once it is no longer wanted.

@@ -1,7 +1,7 @@
 /**
  * A pane's image layer (Pane.tsx): the case image, or the pre-scaled copy that suits the zoom
- * (mipFor), drawn at a view — directly into the layer, or ahead of time into a canvas of the
- * layer's size that the layer then only copies (PreparedImage).
+ * (mipLevels.ts mipFor), drawn at a view — directly into the layer, or ahead of time into a
+ * canvas of the layer's size that the layer then only copies (PreparedImage).
  *
  * Why ahead: at a new view the image is drawn again with the full-detail drawing, in the task
  * that shows it, after the raster workers' last part — traced in the viewer bench, 4–9 ms of that
@@ -10,7 +10,8 @@
  * instead (useFullDetail's `prepare`), and the task that shows the drawing copies it 1:1.
  */
 import { rasteriseNow } from './chunkedDrawing';
-import type { MipLevel } from './mipLevels';
+import { CanvasPair } from './canvasPair';
+import { whenIdle } from './idle';
 import { same } from './useSettledView';
 import type { ViewTransform } from './transform';
 
@@ -19,13 +20,6 @@ export interface ImageSource {
   image: CanvasImageSource;
   width: number;
   height: number;
-}
-
-/** The smallest copy that still has at least one source pixel per screen pixel at `scale`, or null (the image itself). */
-export function mipFor(mips: readonly MipLevel[], scale: number): MipLevel | null {
-  let best: MipLevel | null = null;
-  for (const m of mips) if (scale * m.factor <= 1) best = m;
-  return best;
 }
 
 /** The size of a case image in image pixels. */
@@ -50,44 +44,18 @@ export function drawImageAt(ctx: CanvasRenderingContext2D, src: ImageSource, t: 
 /** The image drawn ahead for one view. */
 export class PreparedImage {
   /** Two canvases in turn: the one the layer copied last is never drawn over. */
-  private canvases: HTMLCanvasElement[] = [];
+  private canvases = new CanvasPair();
   private ready: { t: ViewTransform; image: CanvasImageSource; canvas: HTMLCanvasElement } | null = null;
-  /** Which the layer copied last. */
-  private shown: HTMLCanvasElement | null = null;
 
-  /**
-   * Makes both canvases, with their pixel buffers, at w×h device pixels, now rather than in the
-   * first drawings (call it when the main thread is idle): a 1400×900 canvas's first buffer took
-   * 11–19 ms on the bench's machine (StaticDrawing.prepareSpare).
-   */
+  /** Gives the canvas the next image drawn ahead goes on its pixel buffer at w×h now (call it when the main thread is idle; CanvasPair.reserve). */
   reserve(w: number, h: number): void {
-    while (this.canvases.length < 2) this.canvases.push(document.createElement('canvas'));
-    for (const canvas of this.canvases) {
-      if (canvas.width === w && canvas.height === h && canvas === this.ready?.canvas) continue;
-      if (canvas.width !== w || canvas.height !== h) {
-        canvas.width = w;
-        canvas.height = h;
-        if (canvas === this.ready?.canvas) this.ready = null;
-      }
-      const ctx = canvas.getContext('2d');
-      if (!ctx) return;
-      ctx.clearRect(0, 0, 1, 1);
-      rasteriseNow(canvas);
-    }
+    this.canvases.reserve(w, h);
   }
 
   /** Draws `src` at view `t` on a w×h device-pixel canvas, now (rasterised), for `put`. */
   prepare(src: ImageSource, t: ViewTransform, pixelRatio: number, w: number, h: number): void {
     if (this.ready && this.ready.image === src.image && same(this.ready.t, t) && this.ready.canvas.width === w && this.ready.canvas.height === h) return;
-    let canvas = this.canvases.find((c) => c !== this.shown);
-    if (!canvas) {
-      canvas = document.createElement('canvas');
-      this.canvases.push(canvas);
-    }
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-    }
+    const canvas = this.canvases.next(w, h);
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -99,7 +67,8 @@ export class PreparedImage {
 
   /**
    * Copies the image drawn ahead onto `ctx` (the layer's canvas) if it is `image` at view `t` and
-   * of that canvas's size; false (nothing drawn) otherwise.
+   * of that canvas's size; false (nothing drawn) otherwise. The other canvas then gets its buffer
+   * while the page is idle.
    */
   put(ctx: CanvasRenderingContext2D, image: CanvasImageSource, t: ViewTransform): boolean {
     const r = this.ready;
@@ -108,7 +77,9 @@ export class PreparedImage {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(r.canvas, 0, 0);
     ctx.restore();
-    this.shown = r.canvas;
+    this.canvases.shown(r.canvas);
+    const { width: w, height: h } = r.canvas;
+    whenIdle(() => this.canvases.reserve(w, h));
     return true;
   }
 }

@@ -18,6 +18,7 @@
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import { bandRect, paddedRect, type DeviceRect } from './packedScene';
 import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
+import { CanvasPair } from './canvasPair';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
 
@@ -39,14 +40,11 @@ export interface Drawing {
   labels: number;
 }
 
-/** The size at which a canvas got its pixel buffer (drawn by start, or prepareSpare); a resize drops it. */
-const bufferAt = new WeakMap<HTMLCanvasElement, string>();
-const sizeKey = (w: number, h: number) => `${w}×${h}`;
-
 export class StaticDrawing {
   /** The finished drawing on show (null before the first); see accept. */
   shown: Drawing | null = null;
-  private spare: HTMLCanvasElement | null = null;
+  /** The canvases drawings go on, two in turn: the one on show is never drawn over. */
+  private canvases = new CanvasPair();
   private job: {
     d: Drawing;
     ctx: CanvasRenderingContext2D;
@@ -59,21 +57,9 @@ export class StaticDrawing {
     rate: number;
   } | null = null;
 
-  /** The canvas the next drawing goes on, at w×h device pixels (resized only if it must be). */
-  private nextCanvas(w: number, h: number): HTMLCanvasElement {
-    // Two canvases in turn: the one on show is never drawn over.
-    const canvas = this.spare && this.spare !== this.shown?.canvas ? this.spare : document.createElement('canvas');
-    this.spare = canvas;
-    if (canvas.width !== w || canvas.height !== h) {
-      canvas.width = w;
-      canvas.height = h;
-    }
-    return canvas;
-  }
-
   /** Starts a drawing of `items` for view `o.transform` on a canvas of w×h device pixels (`planned`: planLabels for it, if already made). */
   start(items: readonly SceneItem[], o: DrawOptions, w: number, h: number, content: unknown, planned?: SceneItem[]): void {
-    const canvas = this.nextCanvas(w, h);
+    const canvas = this.canvases.next(w, h);
     const ctx = canvas.getContext('2d');
     if (!ctx) {
       this.job = null;
@@ -81,7 +67,6 @@ export class StaticDrawing {
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, w, h);
-    bufferAt.set(canvas, sizeKey(w, h));
     // The transform Konva gives a layer at this view: device pixels × view.
     const { scale, x, y } = o.transform;
     const pr = o.pixelRatio;
@@ -168,27 +153,18 @@ export class StaticDrawing {
 
   /** The drawing `d` (from step) is now the one on show. */
   accept(d: Drawing): void {
-    if (this.shown && this.shown.canvas !== d.canvas) this.spare = this.shown.canvas;
+    this.canvases.shown(d.canvas);
     this.shown = d;
   }
 
   /**
    * Makes the canvas the next drawing will use ready, at w×h device pixels, now rather than at
-   * that drawing's start (call it when the main thread is idle). Why: a canvas gets its pixel
-   * buffer at its first draw call, and on the bench's machine the buffer of a 1400×900 canvas
-   * took 11–19 ms to come (measured in start(): its first setTransform), in the frame where a
-   * motion paused for the first time — the second of the two canvases was made then.
+   * that drawing's start (call it when the main thread is idle; CanvasPair.reserve).
    */
   prepareSpare(w: number, h: number): void {
     // A drawing in progress is on the spare canvas (and has its buffer): never resized under it.
     if (this.job) return;
-    const canvas = this.nextCanvas(w, h);
-    if (bufferAt.get(canvas) === sizeKey(w, h)) return;
-    const ctx = canvas.getContext('2d');
-    if (!ctx) return;
-    ctx.clearRect(0, 0, w, h);
-    rasteriseNow(canvas);
-    bufferAt.set(canvas, sizeKey(w, h));
+    this.canvases.reserve(w, h);
   }
 
   cancel(): void {
