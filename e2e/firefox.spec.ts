@@ -37,6 +37,8 @@ test('benchlens.html from file:// in Firefox scores the demo, opens a case and r
     expect(seen.viewer).toBe(true);
     // The raster workers draw in Firefox too, from the inlined code (chunked parts, aborts).
     expect(seen.drawnAfterZoom).toBe('workers');
+    // As snapshots of their canvases, as in Chromium (the transfer fallback: viewer-motion.spec.ts).
+    expect(seen.partsVia).toBe('snapshot');
     expect(String(seen.summary)).toContain('LTB');
     expect(String(seen.summary)).toContain('8 images');
     expect(fromBidi(seen.opened)).toEqual(want);

@@ -93,6 +93,8 @@ try {
       };
       poll();
     })`);
+    // How the workers' parts came: snapshots of their canvases, or transferred (their fallback).
+    out.partsVia = await evaluate(`document.querySelectorAll('[data-testid="viewer-pane-0"] canvas')[1]?.dataset.partsVia ?? null`);
   }
 
   // A folder through the page's folder input (webkitdirectory), then the prediction files.

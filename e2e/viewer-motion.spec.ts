@@ -474,6 +474,39 @@ test.describe('case viewer motion', () => {
     expect(r.kept, all).toBe(0);
   });
 
+  test('with parts transferred (#parts=transfer: the workers\' fallback where a snapshot of a canvas fails), a view drawn whole at a new zoom and a pan\'s shifted drawings are the snapshots\' pixel for pixel', async ({ page, context }) => {
+    // Who drew the drawing on show, how the parts came, and its pixels' hash.
+    const seen = async (p: Page) => `${await drawnBy(p)} via ${await layerData(p, 1, 'partsVia')} ${await shapesHash(p)}`;
+    // The drawings of page `p` at `views` in turn.
+    const drawings = async (p: Page, views: { scale: number; x: number; y: number }[]) => {
+      const out: string[] = [];
+      for (const v of views) {
+        await p.evaluate((v) => window.__viewer!.handle!.setTransform(v), v);
+        await expect.poll(async () => (await settled(p)) && (await p.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(v);
+        out.push(await seen(p));
+      }
+      return out;
+    };
+    // Drawn whole at a new zoom (zoomed out: no labels, which would keep a pan from shifting),
+    // then panned by whole pixels twice: the drawing moved, and the strips it exposed (a pan's
+    // strips resize the one canvas a worker transfers from).
+    await open(page, 'case=dense5000&parts=transfer');
+    const t0 = await page.evaluate(() => window.__viewer!.handle!.transform());
+    const t = { scale: t0.scale * 0.9, x: t0.x + 41, y: t0.y + 17 };
+    const views = [{ scale: t0.scale * 1.5, x: 0, y: 0 }, t, { scale: t.scale, x: t.x + 30, y: t.y - 13 }, { scale: t.scale, x: t.x - 41, y: t.y + 22 }];
+    const transferred = (await drawings(page, views)).slice(1);
+    const snapshot = await context.newPage();
+    await open(snapshot, 'case=dense5000');
+    const snapshots = (await drawings(snapshot, views)).slice(1);
+    const hashes = (list: string[]) => list.map((s) => s.split(' ').at(-1)!);
+    expect(transferred.map((s) => s.replace(/ \S+$/, ''))).toEqual(['workers via transfer', 'shifted via transfer', 'shifted via transfer']);
+    expect(snapshots.map((s) => s.replace(/ \S+$/, ''))).toEqual(['workers via snapshot', 'shifted via snapshot', 'shifted via snapshot']);
+    // The same pixels either way (FNV-1a of every byte), for three different drawings.
+    expect(hashes(transferred)).toEqual(hashes(snapshots));
+    expect(new Set(hashes(snapshots)).size).toBe(3);
+    expect(Number(hashes(snapshots)[0].split(':')[2])).toBeGreaterThan(10_000);
+  });
+
   test('input while the raster workers draw a view at rest stops their parts in progress at once (aborted), and the view is drawn again once still', async ({ page }) => {
     await open(page, 'case=dense5000');
     await page.waitForFunction(() => window.__viewer!.rasterStats() !== null);

@@ -2,8 +2,9 @@
  * An isolated page for the case viewer's e2e tests and benchmark: renders CaseViewer with a
  * generated case chosen by the hash (`#case=dense5000`, `#case=ltb`, … ; `&compare=2` for two
  * models side by side, `&compare=overlay` for them overlaid; `&raster=main` to draw without the
- * raster workers; `&redraw=rest` to draw nothing until the view has been still for 300 ms) and
- * exposes `window.__viewer`.
+ * raster workers; `&parts=transfer` for the workers to send their parts by transfer, their
+ * fallback; `&redraw=rest` to draw nothing until the view has been still for 300 ms) and exposes
+ * `window.__viewer`.
  * Images are drawn in the page (OffscreenCanvas), encoded as PNG and decoded with the app's
  * decodeImage (`&image=late` holds the image back until `releaseImage()`, `&image=canvas` gives
  * the canvas's own bitmap, `&image=missing` none); nothing is fetched.
@@ -13,7 +14,7 @@ import { createRoot } from 'react-dom/client';
 import { CaseViewer, type CaseViewerHandle, type CompareMode } from '../src/app/canvas/CaseViewer';
 import { decodeImage, mipLevelsAsked, mipWork } from '../src/app/canvas/decode';
 import { shapePoints } from '../src/app/canvas/geometry';
-import { drawOnMainThreadOnly, PARTS, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
+import { drawOnMainThreadOnly, PARTS, partsByTransfer, rasterPool, WARM_ROUNDS } from '../src/app/canvas/rasterPool';
 import { fixture, FIXTURE_NAMES, type Fixture } from './fixtures';
 import { probeRasterAbort, probeSnapshots } from './rasterProbe';
 import { redrawOnlyAtRest } from '../src/app/canvas/useSettledView';
@@ -143,6 +144,9 @@ function Harness() {
 // for browsers without OffscreenCanvas in workers), for the e2e tests of that path.
 const atLoad = hashParams();
 if (atLoad.get('raster') === 'main') drawOnMainThreadOnly();
+// `&parts=transfer`: the raster workers send their parts by transfer, their fallback where a
+// snapshot of a canvas fails (raster.worker.ts partBitmap), for the e2e test of that path.
+if (atLoad.get('parts') === 'transfer') partsByTransfer();
 // `&redraw=rest`: no full-detail drawing until the view has been still for 300 ms (the viewer
 // bench's floor: a motion with nothing drawn while it lasts).
 if (atLoad.get('redraw') === 'rest') redrawOnlyAtRest(300);

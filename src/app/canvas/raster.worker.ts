@@ -52,6 +52,12 @@ const RING = 3;
 const MAX_CANVASES = 4;
 /** Whether parts are sent as snapshots (createImageBitmap) or, where that fails, transferred. */
 let snapshots = typeof createImageBitmap === 'function';
+
+/** Parts are transferred from now on (a failed snapshot, or the page's `transfer` test hook), from one canvas: `keep`. */
+function transferFrom(keep: (typeof canvases)[number] | undefined) {
+  snapshots = false;
+  canvases.splice(0, canvases.length, ...(keep ? [keep] : []));
+}
 /** Per pane, the newest generation the page has aborted: its parts, and older ones, stop. */
 const aborted = new Map<number, number>();
 
@@ -153,8 +159,7 @@ async function partBitmap(slot: (typeof canvases)[number]): Promise<ImageBitmap>
     try {
       return await createImageBitmap(slot.canvas);
     } catch {
-      snapshots = false;
-      canvases.splice(0, canvases.length, slot);
+      transferFrom(slot);
     }
   }
   // What the last chunk recorded is rasterised here.
@@ -245,6 +250,7 @@ scope.onmessage = (e) => {
   const m = e.data;
   if (m.type === 'content') scenes.set(m.pane, { content: m.content, scene: unpackScene(m.scene) });
   else if (m.type === 'drop') scenes.delete(m.pane);
+  else if (m.type === 'transfer') transferFrom(canvases.at(-1));
   else if (m.type === 'abort') aborted.set(m.pane, Math.max(m.generation, aborted.get(m.pane) ?? -Infinity));
   // One part at a time: the pool sends a worker its next part only once the last is back.
   else if (m.type === 'draw') void draw(m);

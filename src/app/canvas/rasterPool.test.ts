@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PARTS, RasterPool, WARM_ROUNDS, WORKERS, type RasterResult } from './rasterPool';
-import type { RasterReply, RasterRequest } from './rasterProtocol';
+import type { PartVia, RasterReply, RasterRequest } from './rasterProtocol';
 
 /** A stand-in for a raster worker: records what the pool posts; the test answers for it. */
 class FakeWorker {
@@ -22,11 +22,11 @@ class FakeWorker {
     return this.posted.filter((m): m is Extract<RasterRequest, { type: 'draw' }> => m.type === 'draw');
   }
   answered = 0;
-  /** Answers the oldest unanswered draw request with a bitmap named `<name> <part>`. */
-  answerNext(name = 'part') {
+  /** Answers the oldest unanswered draw request with a bitmap named `<name> <part>` (that came `via`). */
+  answerNext(name = 'part', via?: PartVia) {
     const r = this.draws()[this.answered++];
     const b = bitmap(`${name} ${r.part}`);
-    this.reply({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: b });
+    this.reply({ type: 'drawn', pane: r.pane, generation: r.generation, bitmap: b, via });
     return b;
   }
   pending() {
@@ -47,13 +47,13 @@ const bitmap = (name: string) => ({ name, close: vi.fn() }) as unknown as ImageB
 const view = { transform: { scale: 0.5, x: 10, y: 20 }, width: 100, height: 80, pixelRatio: 1, w: 100, h: 80 };
 const scene = { styles: [], style: new Uint16Array(0), coords: new Float64Array(0), offsets: new Uint32Array(1), bounds: new Float64Array(0) };
 
-function start() {
+function start(transfer = false) {
   const workers: FakeWorker[] = [];
   const pool = new RasterPool(() => {
     const w = new FakeWorker();
     workers.push(w);
     return w as unknown as Worker;
-  });
+  }, transfer);
   return { pool, workers };
 }
 
@@ -119,6 +119,28 @@ describe('the raster worker pool', () => {
     expect(r.bitmaps.map((b) => b.name)).toEqual(Array.from({ length: PARTS }, (_, k) => `part ${k}`));
     expect(workers[0].draws()[0]).toMatchObject({ pane: 3, content: 7, parts: PARTS, ...view });
     expect(pool.drawn).toBe(1);
+  });
+
+  it('says how a drawing\'s parts came: as its workers sent them, or mixed; and tells its workers to transfer them when started so (the test hook)', async () => {
+    const { pool, workers } = start();
+    for (const w of workers) w.reply({ type: 'ready', ok: true, why: '' });
+    expect(workers.map((w) => w.posted.some((m) => m.type === 'transfer'))).toEqual([false, false]);
+    pool.setContent(3, 7, scene);
+    const answerAll = (via: (n: number) => PartVia) => {
+      for (let k = 0; k < PARTS; k++) {
+        const n = workers[0].pending() ? 0 : 1;
+        workers[n].answerNext('part', via(n));
+      }
+    };
+    const one = pool.draw(3, 7, view);
+    answerAll(() => 'snapshot');
+    expect(await one).toMatchObject({ via: 'snapshot' });
+    const two = pool.draw(3, 7, view);
+    answerAll((n) => (n === 0 ? 'snapshot' : 'transfer'));
+    expect(await two).toMatchObject({ via: 'mixed' });
+
+    const t = start(true);
+    expect(t.workers.map((w) => w.posted.map((m) => m.type))).toEqual([['transfer'], ['transfer']]);
   });
 
   it('hands a part to every idle worker at once, the next to whichever comes free first, and sends the band edges along', async () => {

@@ -22,7 +22,7 @@
  */
 import { rasterWorker } from '../../worker/spawn';
 import { copyPacked, packedBuffers, type DeviceRect, type PackedScene } from './packedScene';
-import type { RasterReply, RasterRequest, RasterView } from './rasterProtocol';
+import type { PartsVia, RasterReply, RasterRequest, RasterView } from './rasterProtocol';
 import { onMotionInput } from './useSettledView';
 
 export type { RasterView };
@@ -49,8 +49,11 @@ export const WARM_ROUNDS = 3;
 /** A worker that has not said it can draw by then counts as failed. */
 const READY_TIMEOUT_MS = 10_000;
 
-/** A pooled drawing's outcome: the parts in plan order, or why there are none. */
-export type RasterResult = { bitmaps: ImageBitmap[] } | { stale: true } | { failed: string };
+/**
+ * A pooled drawing's outcome: the parts in plan order and how their pixels came (undefined
+ * without parts), or why there are none.
+ */
+export type RasterResult = { bitmaps: ImageBitmap[]; via?: PartsVia } | { stale: true } | { failed: string };
 
 type Pending = {
   pane: number;
@@ -60,6 +63,7 @@ type Pending = {
   /** Asked before each further part is handed out; false makes the drawing stale. */
   wanted: () => boolean;
   bitmaps: (ImageBitmap | null)[];
+  via?: PartsVia;
   /** What each part asks for: a band of the view, or a rectangle of it. */
   parts: { part: number; parts: number; rect?: DeviceRect }[];
   /** Parts not yet handed out, and not yet back. */
@@ -90,7 +94,11 @@ export class RasterPool {
   /** Resolves once the workers can draw, or have failed. */
   readonly settled = new Promise<void>((resolve) => (this.started = resolve));
 
-  constructor(spawn: (n: number) => Worker) {
+  /**
+   * `spawn(n)` starts worker n; with `transfer`, the workers are told to send their parts by
+   * transfer, their fallback (the partsByTransfer test hook).
+   */
+  constructor(spawn: (n: number) => Worker, transfer = false) {
     this.timer = setTimeout(() => this.fail('the raster workers did not start'), READY_TIMEOUT_MS);
     try {
       for (let n = 0; n < WORKERS; n++) {
@@ -102,6 +110,7 @@ export class RasterPool {
         };
         this.workers.push(w);
         this.busy.push(null);
+        if (transfer) this.post(w, { type: 'transfer' });
       }
     } catch (e) {
       this.fail(`raster workers: ${(e as Error).message}`);
@@ -286,10 +295,11 @@ export class RasterPool {
       p.resolve({ failed: m.error ?? 'no bitmap' });
     } else {
       p.bitmaps[job.part] = m.bitmap;
+      if (m.via) p.via = p.via && p.via !== m.via ? 'mixed' : m.via;
       if (--p.left === 0) {
         this.pending.delete(key);
         this.drawn++;
-        p.resolve({ bitmaps: p.bitmaps as ImageBitmap[] });
+        p.resolve({ bitmaps: p.bitmaps as ImageBitmap[], via: p.via });
       }
     }
     this.dispatch();
@@ -314,6 +324,16 @@ export class RasterPool {
 
 let pool: RasterPool | null = null;
 let mainOnly = false;
+let byTransfer = false;
+
+/**
+ * Test hook (the viewer harness's `#…&parts=transfer`): the workers send their parts by
+ * transfer, as where a snapshot of a canvas fails (raster.worker.ts partBitmap), so that
+ * fallback is tested in a browser that never needs it. Before the first pane.
+ */
+export function partsByTransfer(): void {
+  byTransfer = true;
+}
 
 /**
  * Test hook (the viewer harness's `#…&raster=main`): every full-detail drawing is made on the
@@ -327,7 +347,7 @@ export function drawOnMainThreadOnly(): void {
 export function rasterPool(): RasterPool | null {
   if (mainOnly || typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return null;
   if (!pool) {
-    const p = (pool = new RasterPool(rasterWorker));
+    const p = (pool = new RasterPool(rasterWorker, byTransfer));
     // Every pan / zoom input, as it is dispatched: a drawing it made useless stops at once.
     onMotionInput(() => {
       p.stopWarming();

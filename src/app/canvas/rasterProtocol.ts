@@ -20,6 +20,12 @@ export type RasterRequest =
   | { type: 'content'; pane: number; content: number; scene: PackedScene }
   /** The pane is gone. */
   | { type: 'drop'; pane: number }
+  /**
+   * From now on, send parts by transfer (transferToImageBitmap), as where a snapshot of a canvas
+   * fails (raster.worker.ts partBitmap): a test hook, so that path is tested in browsers that
+   * never take it.
+   */
+  | { type: 'transfer' }
   /** The page no longer wants the pane's drawings up to `generation`: a part of one in progress stops (replied as `aborted`). */
   | { type: 'abort'; pane: number; generation: number }
   /**
@@ -37,4 +43,9 @@ export type RasterReply =
    * the pixels came (raster.worker.ts partBitmap: a snapshot of the canvas, or its buffer
    * transferred). The bitmap may be larger than the part, which is in its top-left corner.
    */
-  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true; shapes?: number; of?: number; via?: 'snapshot' | 'transfer' };
+  | { type: 'drawn'; pane: number; generation: number; bitmap: ImageBitmap | null; ms?: number; error?: string; aborted?: true; shapes?: number; of?: number; via?: PartVia };
+
+/** How a part's pixels came from a worker: a snapshot of its canvas, or the canvas's buffer transferred. */
+export type PartVia = 'snapshot' | 'transfer';
+/** How a drawing's parts came: PartVia, or 'mixed' when the workers differed. */
+export type PartsVia = PartVia | 'mixed';

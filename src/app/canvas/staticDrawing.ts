@@ -21,6 +21,7 @@ import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
 import { CanvasPair } from './canvasPair';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
+import type { PartsVia } from './rasterProtocol';
 
 /** Main-thread time one slice may take, drawing and rasterising. */
 export const SLICE_MS = 10;
@@ -38,6 +39,8 @@ export interface Drawing {
   by: 'at once' | 'slices' | 'workers' | 'shifted';
   /** Labels it holds (a drawing with labels is never shifted: a label may cross the seam). */
   labels: number;
+  /** How the raster workers' parts came (snapshots or transfers: raster.worker.ts partBitmap); for tests. */
+  via?: PartsVia;
 }
 
 export class StaticDrawing {
@@ -112,17 +115,17 @@ export class StaticDrawing {
    * at index k, its edges `cuts` as the workers were given them) in; step then only finishes.
    * Closes the bitmaps.
    */
-  composite(bitmaps: readonly ImageBitmap[], cuts?: readonly number[]): void {
+  composite(bitmaps: readonly ImageBitmap[], cuts?: readonly number[], via?: PartsVia): void {
     const c = this.job?.d.canvas;
-    this.put('workers', bitmaps, c ? bitmaps.map((_, k) => bandRect(c.width, c.height, k, bitmaps.length, cuts)) : []);
+    this.put('workers', bitmaps, c ? bitmaps.map((_, k) => bandRect(c.width, c.height, k, bitmaps.length, cuts)) : [], via);
   }
 
   /**
    * Puts the drawing `from` in, moved by (dx, dy) whole device pixels, and the workers' drawings
    * of the rectangles it does not cover (exposedRects, in that order). Closes the bitmaps.
    */
-  compositeShifted(from: Drawing, dx: number, dy: number, bitmaps: readonly ImageBitmap[], rects: readonly DeviceRect[]): void {
-    this.put('shifted', bitmaps, rects, (ctx) => ctx.drawImage(from.canvas, dx, dy));
+  compositeShifted(from: Drawing, dx: number, dy: number, bitmaps: readonly ImageBitmap[], rects: readonly DeviceRect[], via?: PartsVia): void {
+    this.put('shifted', bitmaps, rects, via, (ctx) => ctx.drawImage(from.canvas, dx, dy));
   }
 
   /**
@@ -130,7 +133,7 @@ export class StaticDrawing {
    * paddedRect), after `under` if given; rasterised now, in this task, so the bitmaps may go and
    * the commit only copies. Closes the bitmaps.
    */
-  private put(by: Drawing['by'], bitmaps: readonly ImageBitmap[], rects: readonly DeviceRect[], under?: (ctx: CanvasRenderingContext2D) => void): void {
+  private put(by: Drawing['by'], bitmaps: readonly ImageBitmap[], rects: readonly DeviceRect[], via: PartsVia | undefined, under?: (ctx: CanvasRenderingContext2D) => void): void {
     const j = this.job;
     if (j) {
       const { width: w, height: h } = j.d.canvas;
@@ -147,6 +150,7 @@ export class StaticDrawing {
       // The workers drew the labels too (raster.worker.ts, from the same plan: planPackedLabels).
       j.next = j.plan.count + j.labels.length;
       j.d.by = by;
+      j.d.via = via;
     }
     for (const b of bitmaps) b.close();
   }

@@ -241,8 +241,8 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
           // Shown only for a view still at rest since the request; otherwise dropped, and
           // the drawing starts over once the view is still again.
           if (alive && d.pending && motionEpoch() === at) {
-            if (shift) d.compositeShifted(shift.from, shift.dx, shift.dy, r.bitmaps, shift.rects);
-            else d.composite(r.bitmaps, cuts);
+            if (shift) d.compositeShifted(shift.from, shift.dx, shift.dy, r.bitmaps, shift.rects, r.via);
+            else d.composite(r.bitmaps, cuts, r.via);
           } else {
             console.timeStamp('benchlens:raster-dropped');
             for (const b of r.bitmaps) b.close();
@@ -320,6 +320,8 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
       // For tests: who drew the shapes on show (Drawing['by']: 'at once', 'slices', 'workers' or 'shifted'), how many labels it holds, and how many drawings this layer has shown.
       ctx.canvas.dataset.drawnBy = shown.by;
       ctx.canvas.dataset.labels = String(shown.labels);
+      // …and how the workers' parts came (raster.worker.ts partBitmap: 'snapshot', 'transfer').
+      ctx.canvas.dataset.partsVia = shown.via ?? '';
       ctx.canvas.dataset.shows = String(Number(ctx.canvas.dataset.shows ?? 0) + 1);
       // Read by the viewer bench from a DevTools trace: the full-detail drawing goes on screen.
       console.timeStamp('benchlens:full-draw');
