@@ -10,7 +10,7 @@
  * instead (useFullDetail's `prepare`), and the task that shows the drawing copies it 1:1.
  */
 import { rasteriseNow } from './chunkedDrawing';
-import { CanvasPair } from './canvasPair';
+import { CanvasTurns } from './canvasTurns';
 import { whenIdle } from './idle';
 import { same } from './useSettledView';
 import type { ViewTransform } from './transform';
@@ -44,10 +44,10 @@ export function drawImageAt(ctx: CanvasRenderingContext2D, src: ImageSource, t: 
 /** The image drawn ahead for one view. */
 export class PreparedImage {
   /** Two canvases in turn: the one the layer copied last is never drawn over. */
-  private canvases = new CanvasPair();
+  private canvases = new CanvasTurns();
   private ready: { t: ViewTransform; image: CanvasImageSource; canvas: HTMLCanvasElement } | null = null;
 
-  /** Gives the canvas the next image drawn ahead goes on its pixel buffer at w×h now (call it when the main thread is idle; CanvasPair.reserve). */
+  /** Gives the canvas the next image drawn ahead goes on its pixel buffer at w×h now (call it when the main thread is idle; CanvasTurns.reserve). */
   reserve(w: number, h: number): void {
     this.canvases.reserve(w, h);
   }

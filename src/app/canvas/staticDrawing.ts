@@ -18,7 +18,7 @@
 import { drawLabelRange, drawPlanned, planLabels, planShapes, type DrawOptions, type ShapePlan } from './draw';
 import { bandRect, paddedRect, type DeviceRect } from './packedScene';
 import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
-import { CanvasPair } from './canvasPair';
+import { CanvasTurns } from './canvasTurns';
 import type { SceneItem } from './scene';
 import type { ViewTransform } from './transform';
 import type { PartsVia } from './rasterProtocol';
@@ -47,7 +47,7 @@ export class StaticDrawing {
   /** The finished drawing on show (null before the first); see accept. */
   shown: Drawing | null = null;
   /** The canvases drawings go on, two in turn: the one on show is never drawn over. */
-  private canvases = new CanvasPair();
+  private canvases = new CanvasTurns();
   private job: {
     d: Drawing;
     ctx: CanvasRenderingContext2D;
@@ -163,7 +163,7 @@ export class StaticDrawing {
 
   /**
    * Makes the canvas the next drawing will use ready, at w×h device pixels, now rather than at
-   * that drawing's start (call it when the main thread is idle; CanvasPair.reserve).
+   * that drawing's start (call it when the main thread is idle; CanvasTurns.reserve).
    */
   prepareSpare(w: number, h: number): void {
     // A drawing in progress is on the spare canvas (and has its buffer): never resized under it.

@@ -1,0 +1,73 @@
+/**
+ * Two canvases in turn for a drawing that is made off screen and then copied where it is shown
+ * (StaticDrawing's full-detail drawings, PreparedImage's image): the next drawing never goes on
+ * the canvas on show, and the canvases can get their pixel buffers while the page is idle.
+ *
+ * Why the buffers ahead: a canvas gets its pixel buffer at its first draw call, and on the bench's
+ * machine the buffer of a 1400×900 canvas took 11–19 ms to come (measured in StaticDrawing.start:
+ * its first setTransform) — in the frame where a motion paused for the first time, when the
+ * second canvas was made then. Both canvases, not only the next one: the image drawn ahead had
+ * one canvas with a buffer (reserved when the pane was made) until its first drawing was shown,
+ * in the middle of a gesture; the next drawing came 18 ms later, before the page was idle, and
+ * made the second canvas — traced in the viewer bench, a first call of 12–21 ms in the task
+ * drawing the image ahead, while the raster workers drew the view the gesture ended at.
+ */
+import { rasteriseNow } from './chunkedDrawing';
+
+/** The size at which a canvas got its pixel buffer (drawn by a caller of next, or by reserve); a resize drops it. */
+const bufferAt = new WeakMap<HTMLCanvasElement, string>();
+const sizeKey = (w: number, h: number) => `${w}×${h}`;
+
+function sized(canvas: HTMLCanvasElement, w: number, h: number): HTMLCanvasElement {
+  if (canvas.width !== w || canvas.height !== h) {
+    canvas.width = w;
+    canvas.height = h;
+  }
+  return canvas;
+}
+
+export class CanvasTurns {
+  /** At most two, the one the last drawing went on first. */
+  private canvases: HTMLCanvasElement[] = [];
+  private onShow: HTMLCanvasElement | null = null;
+
+  /**
+   * The canvas the next drawing goes on, at w×h device pixels (resized only if it must be): the
+   * one the last drawing went on unless it is on show (a drawing made and dropped leaves it
+   * free), else the other. The caller draws on it.
+   */
+  next(w: number, h: number): HTMLCanvasElement {
+    const canvas = sized(this.canvases.find((c) => c !== this.onShow) ?? this.make(), w, h);
+    this.canvases = [canvas, ...this.canvases.filter((c) => c !== canvas)];
+    bufferAt.set(canvas, sizeKey(w, h));
+    return canvas;
+  }
+
+  /** `canvas` (from next) is now the one on show. */
+  shown(canvas: HTMLCanvasElement): void {
+    this.onShow = canvas;
+  }
+
+  /**
+   * Gives every canvas not on show its pixel buffer at w×h now, making the second canvas if
+   * there is none yet (call it when the main thread is idle). A canvas that already has its
+   * buffer at that size — one a drawing went on, which it may still hold — is left alone.
+   */
+  reserve(w: number, h: number): void {
+    while (this.canvases.length < 2) this.make();
+    for (const canvas of this.canvases) {
+      if (canvas === this.onShow || bufferAt.get(canvas) === sizeKey(w, h)) continue;
+      const ctx = sized(canvas, w, h).getContext('2d');
+      if (!ctx) continue;
+      ctx.clearRect(0, 0, w, h);
+      rasteriseNow(canvas);
+      bufferAt.set(canvas, sizeKey(w, h));
+    }
+  }
+
+  private make(): HTMLCanvasElement {
+    const canvas = document.createElement('canvas');
+    this.canvases.push(canvas);
+    return canvas;
+  }
+}
