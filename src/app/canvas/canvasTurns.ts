@@ -1,7 +1,9 @@
 /**
- * Two canvases in turn for a drawing that is made off screen and then copied where it is shown
+ * Canvases taken in turn for a drawing that is made off screen and then copied where it is shown
  * (StaticDrawing's full-detail drawings, PreparedImage's image): the next drawing never goes on
- * the canvas on show, and the canvases can get their pixel buffers while the page is idle.
+ * the canvas on show, nor on one kept (StaticDrawing keeps the drawing before the one on show,
+ * which a view back at its zoom reuses), and the canvases can get their pixel buffers while the
+ * page is idle. Two canvases, three while one is kept.
  *
  * Why the buffers ahead: a canvas gets its pixel buffer at its first draw call, and on the bench's
  * machine the buffer of a 1400×900 canvas took 11–19 ms to come (measured in StaticDrawing.start:
@@ -27,17 +29,23 @@ function sized(canvas: HTMLCanvasElement, w: number, h: number): HTMLCanvasEleme
 }
 
 export class CanvasTurns {
-  /** At most two, the one the last drawing went on first. */
+  /** The one the last drawing went on first. */
   private canvases: HTMLCanvasElement[] = [];
   private onShow: HTMLCanvasElement | null = null;
+  private kept: HTMLCanvasElement | null = null;
+
+  /** Canvases a drawing may go on: neither on show nor kept. */
+  private free(): HTMLCanvasElement[] {
+    return this.canvases.filter((c) => c !== this.onShow && c !== this.kept);
+  }
 
   /**
    * The canvas the next drawing goes on, at w×h device pixels (resized only if it must be): the
-   * one the last drawing went on unless it is on show (a drawing made and dropped leaves it
-   * free), else the other. The caller draws on it.
+   * one the last drawing went on unless it is on show or kept (a drawing made and dropped leaves
+   * it free), else another. The caller draws on it.
    */
   next(w: number, h: number): HTMLCanvasElement {
-    const canvas = sized(this.canvases.find((c) => c !== this.onShow) ?? this.make(), w, h);
+    const canvas = sized(this.free()[0] ?? this.make(), w, h);
     this.canvases = [canvas, ...this.canvases.filter((c) => c !== canvas)];
     bufferAt.set(canvas, sizeKey(w, h));
     return canvas;
@@ -48,15 +56,26 @@ export class CanvasTurns {
     this.onShow = canvas;
   }
 
+  /** No drawing goes on `canvas` (from next; null: none) until another is kept instead. */
+  keep(canvas: HTMLCanvasElement | null): void {
+    this.kept = canvas;
+    // Nothing kept: two canvases do, and a third one's pixels go (the least recently used).
+    const extra = this.free().at(-1);
+    if (!canvas && this.canvases.length > 2 && extra) {
+      this.canvases = this.canvases.filter((c) => c !== extra);
+      extra.width = extra.height = 0;
+    }
+  }
+
   /**
-   * Gives every canvas not on show its pixel buffer at w×h now, making the second canvas if
-   * there is none yet (call it when the main thread is idle). A canvas that already has its
-   * buffer at that size — one a drawing went on, which it may still hold — is left alone.
+   * Gives every canvas neither on show nor kept its pixel buffer at w×h now, making the second
+   * canvas if there is none yet (call it when the main thread is idle). A canvas that already has
+   * its buffer at that size — one a drawing went on, which it may still hold — is left alone.
    */
   reserve(w: number, h: number): void {
-    while (this.canvases.length < 2) this.make();
-    for (const canvas of this.canvases) {
-      if (canvas === this.onShow || bufferAt.get(canvas) === sizeKey(w, h)) continue;
+    while (this.canvases.length < 2 || this.free().length === 0) this.make();
+    for (const canvas of this.free()) {
+      if (bufferAt.get(canvas) === sizeKey(w, h)) continue;
       const ctx = sized(canvas, w, h).getContext('2d');
       if (!ctx) continue;
       ctx.clearRect(0, 0, w, h);

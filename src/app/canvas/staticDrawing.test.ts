@@ -93,3 +93,59 @@ describe('StaticDrawing.prepareSpare', () => {
     expect(spare.calls.at(-1)).toBe('clearRect 0,0,1000,600');
   });
 });
+
+describe('StaticDrawing.previous', () => {
+  beforeEach(() => {
+    FakeCanvas.made = [];
+    vi.stubGlobal('document', { createElement: () => new FakeCanvas() });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const at = (scale: number, x = 0) => ({ ...view(800, 600), transform: { scale, x, y: 0 } });
+  /** Draws and shows a drawing of content `c` at `o` (at once, labels only if `labels`). */
+  const show = (d: StaticDrawing, o: ReturnType<typeof at>, c = 'c') => {
+    d.start([], o, 800, 600, c);
+    const r = d.step(Infinity)!;
+    d.accept(r);
+    return r;
+  };
+
+  it('keeps the last drawing shown at another zoom, untouched by the drawings after it, until one at another zoom replaces it', () => {
+    const d = new StaticDrawing();
+    const z0 = show(d, at(1));
+    const z1 = show(d, at(2));
+    expect(d.previous).toBe(z0);
+    // Pans at the new zoom keep it; their drawings never go on its canvas.
+    const calls = (z0.canvas as unknown as FakeCanvas).calls.length;
+    for (let k = 1; k <= 3; k++) {
+      const pan = show(d, at(2, k * 10));
+      expect(pan.canvas).not.toBe(z0.canvas);
+      d.prepareSpare(800, 600);
+    }
+    expect(d.previous).toBe(z0);
+    expect((z0.canvas as unknown as FakeCanvas).calls.length).toBe(calls);
+    // Three canvases at most: on show, kept, and the one the next drawing goes on.
+    expect(new Set(FakeCanvas.made.filter((c) => c.width === 800)).size).toBeLessThanOrEqual(3);
+    // A drawing at a third zoom: the one on show before it (zoom 2) is kept instead.
+    const z2 = show(d, at(3));
+    expect(d.previous?.t.scale).toBe(2);
+    expect(d.previous).not.toBe(z1);
+    expect(z2.canvas).not.toBe(d.previous?.canvas);
+  });
+
+  it('drops it for new content, and keeps no drawing with labels', () => {
+    const d = new StaticDrawing();
+    show(d, at(1));
+    show(d, at(2));
+    expect(d.previous).not.toBeNull();
+    show(d, at(2), 'other content');
+    expect(d.previous).toBeNull();
+    const withLabels = new StaticDrawing();
+    withLabels.start([], at(1), 800, 600, 'c', []);
+    const first = withLabels.step(Infinity)!;
+    first.labels = 3;
+    withLabels.accept(first);
+    show(withLabels, at(2));
+    expect(withLabels.previous).toBeNull();
+  });
+});

@@ -46,7 +46,13 @@ export interface Drawing {
 export class StaticDrawing {
   /** The finished drawing on show (null before the first); see accept. */
   shown: Drawing | null = null;
-  /** The canvases drawings go on, two in turn: the one on show is never drawn over. */
+  /**
+   * The last drawing shown before it at another zoom, of the same content and without labels
+   * (null if none), kept as it was: a view that comes back to its zoom reuses it, moved by whole
+   * pixels (useFullDetail shiftOf), as one at the zoom on show reuses that one.
+   */
+  previous: Drawing | null = null;
+  /** The canvases drawings go on, in turn: the one on show and the previous one are never drawn over. */
   private canvases = new CanvasTurns();
   private job: {
     d: Drawing;
@@ -155,8 +161,12 @@ export class StaticDrawing {
     for (const b of bitmaps) b.close();
   }
 
-  /** The drawing `d` (from step) is now the one on show. */
+  /** The drawing `d` (from step) is now the one on show; the one shown before may be kept (previous). */
   accept(d: Drawing): void {
+    const before = this.shown;
+    if (before && before.t.scale !== d.t.scale && before.labels === 0) this.previous = before;
+    if (this.previous?.content !== d.content) this.previous = null;
+    this.canvases.keep(this.previous?.canvas ?? null);
     this.canvases.shown(d.canvas);
     this.shown = d;
   }

@@ -5,10 +5,10 @@
  * moves, the compositor moves the finished canvases and nothing is drawn. Once the view has been
  * still for SETTLE_FRAMES (useSettledView), the full-detail drawing for it is made off screen —
  * its shapes by the raster workers (rasterPool.ts) or, where they cannot run, in main-thread
- * slices (staticDrawing.ts); at the zoom of the drawing on show, that drawing moved by whole
- * pixels plus the workers' drawing of what the move exposed (shiftOf) — and shown, with `motion`
- * cleared, in one commit, as soon as it is finished if the view is still there by then
- * (showDrawing.ts; otherwise it is dropped). New content (a new case, a layer toggle) is drawn
+ * slices (staticDrawing.ts); at the zoom of the drawing on show, or of the one shown before it at
+ * another zoom, that drawing moved by whole pixels plus the workers' drawing of what the move
+ * exposed (shiftOf) — and shown, with `motion` cleared, in one commit, as soon as it is finished
+ * if the view is still there by then (showDrawing.ts; otherwise it is dropped). New content (a new case, a layer toggle) is drawn
  * at once, on the main thread, instead.
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
@@ -44,25 +44,33 @@ const nativeCtx = (c: Konva.Context) => (c as unknown as { _context: CanvasRende
 let panes = 0;
 let contents = 0;
 
-/** A drawing on show that a view at its zoom may reuse: of this content, and without labels (a label may cross the seam). */
+/** A drawing kept that a view at its zoom may reuse: of this content, and without labels (a label may cross the seam). */
 const reusable = (cur: Drawing | null | undefined, content: unknown): cur is Drawing => !!cur && cur.content === content && cur.labels === 0;
 
 /**
- * When the drawing on show can be reused for view `t`: reusable, same zoom, offset by whole
- * device pixels (settleAt makes it so), no labels at `t` either (they are drawn over the whole
- * view, which the kept part would lack), and some of it still in view. Then the new drawing is
- * that one moved by (dx, dy), and the workers draw only `rects`, what the move exposed.
+ * When a drawing kept (the one on show, or the one before it at another zoom: StaticDrawing
+ * `previous`) can be reused for view `t`: reusable, same zoom, offset by whole device pixels
+ * (settleAt makes it so), no labels at `t` either (they are drawn over the whole view, which the
+ * kept part would lack), and some of it still in view. Then the new drawing is that one moved by
+ * (dx, dy), and the workers draw only `rects`, what the move exposed. The first of `kept` that
+ * can be reused.
  */
-function shiftOf(cur: Drawing | null, t: ViewTransform, content: unknown, view: RasterView, labelsAtT: () => boolean): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
-  if (!reusable(cur, content) || cur.t.scale !== t.scale || labelsAtT()) return null;
-  const fx = (t.x - cur.t.x) * view.pixelRatio;
-  const fy = (t.y - cur.t.y) * view.pixelRatio;
-  const dx = Math.round(fx);
-  const dy = Math.round(fy);
-  if (Math.abs(fx - dx) > 1e-6 || Math.abs(fy - dy) > 1e-6 || cur.canvas.width !== view.w || cur.canvas.height !== view.h) return null;
-  const rects = exposedRects(view.w, view.h, dx, dy);
-  return rects ? { from: cur, dx, dy, rects } : null;
+function shiftOf(kept: readonly (Drawing | null)[], t: ViewTransform, content: unknown, view: RasterView, labelsAtT: () => boolean): { from: Drawing; dx: number; dy: number; rects: DeviceRect[] } | null {
+  for (const cur of kept) {
+    if (!reusable(cur, content) || cur.t.scale !== t.scale || labelsAtT()) continue;
+    const fx = (t.x - cur.t.x) * view.pixelRatio;
+    const fy = (t.y - cur.t.y) * view.pixelRatio;
+    const dx = Math.round(fx);
+    const dy = Math.round(fy);
+    if (Math.abs(fx - dx) > 1e-6 || Math.abs(fy - dy) > 1e-6 || cur.canvas.width !== view.w || cur.canvas.height !== view.h) continue;
+    const rects = exposedRects(view.w, view.h, dx, dy);
+    if (rects) return { from: cur, dx, dy, rects };
+  }
+  return null;
 }
+
+/** The drawings a view may reuse (shiftOf), the one on show first. */
+const keptDrawings = (d: StaticDrawing | null): (Drawing | null)[] => [d?.shown ?? null, d?.previous ?? null];
 
 export function useFullDetail({ scene, transform, width, height, layers, overlay, colors, stats, updateTransform, prepare }: FullDetailInput) {
   // A new identity whenever what is drawn (not where) changes. Not the image: the image layer
@@ -81,14 +89,14 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
     },
     [width, height],
   );
-  // A view that comes to rest at the zoom of the drawing on show is moved to the nearest whole
-  // device pixel of its offset from it (half a pixel at most): that drawing, moved, is then most
-  // of the new one, and the raster workers draw only what the pan exposed (see shiftOf).
+  // A view that comes to rest at the zoom of the drawing on show — or of the one before it, kept
+  // — is moved to the nearest whole device pixel of its offset from it (half a pixel at most):
+  // that drawing, moved, is then most of the new one, and the raster workers draw only what the
+  // pan exposed (see shiftOf).
   const settleAt = useCallback(
     (t: ViewTransform): ViewTransform => {
-      const cur = drawing.current?.shown;
-      if (!reusable(cur, content) || !rasterPool()) return t;
-      if (Math.abs(t.scale - cur.t.scale) > 1e-9 * cur.t.scale) return t;
+      const cur = keptDrawings(drawing.current).find((c) => reusable(c, content) && Math.abs(t.scale - c.t.scale) <= 1e-9 * c.t.scale);
+      if (!cur || !rasterPool()) return t;
       // The pixels of the canvas shiftOf moves (its pixel ratio), not those of the screen.
       const pr = viewAt(t).pixelRatio;
       const at = { scale: cur.t.scale, x: cur.t.x + Math.round((t.x - cur.t.x) * pr) / pr, y: cur.t.y + Math.round((t.y - cur.t.y) * pr) / pr };
@@ -146,7 +154,7 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
     const opts = { transform: target, width, height, pixelRatio: view.pixelRatio, layers, overlay, colors };
     // The labels at the target, planned once: for shiftOf (only when a shift is possible) and the drawing.
     let labels: SceneItem[] | undefined;
-    const shift = shiftOf(cur, target, content, view, () => (labels ??= planLabels(scene.items, opts)).length > 0);
+    const shift = shiftOf(keptDrawings(d), target, content, view, () => (labels ??= planLabels(scene.items, opts)).length > 0);
     const begin = () => d.start(scene.items, opts, view.w, view.h, content, labels);
     const finish = (r: Drawing) => {
       for (const k of Object.keys(stats)) delete stats[k];
