@@ -1,20 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CanvasTurns } from './canvasTurns';
-
-/** A page canvas as far as CanvasTurns uses one: records the calls that give it its buffer. */
-class FakeCanvas {
-  static made: FakeCanvas[] = [];
-  width = 300;
-  height = 150;
-  calls: string[] = [];
-  constructor() {
-    FakeCanvas.made.push(this);
-  }
-  getContext() {
-    const rec = (name: string) => (...a: unknown[]) => this.calls.push(`${name} ${a.join(',')}`);
-    return { setTransform: rec('setTransform'), clearRect: rec('clearRect'), drawImage: rec('drawImage') };
-  }
-}
+import { FakeCanvas } from '../../../test/fakeCanvas';
 
 const asCanvas = (c: FakeCanvas) => c as unknown as HTMLCanvasElement;
 const asFake = (c: HTMLCanvasElement) => c as unknown as FakeCanvas;

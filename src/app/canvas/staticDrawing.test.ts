@@ -1,21 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ALL_LAYERS } from './draw';
 import { StaticDrawing } from './staticDrawing';
-
-/** A page canvas as far as StaticDrawing uses one: records the calls that give it its buffer. */
-class FakeCanvas {
-  static made: FakeCanvas[] = [];
-  width = 300;
-  height = 150;
-  calls: string[] = [];
-  constructor() {
-    FakeCanvas.made.push(this);
-  }
-  getContext() {
-    const rec = (name: string) => (...a: unknown[]) => this.calls.push(`${name} ${a.join(',')}`);
-    return { setTransform: rec('setTransform'), clearRect: rec('clearRect'), drawImage: rec('drawImage') };
-  }
-}
+import { FakeCanvas } from '../../../test/fakeCanvas';
 
 const view = (w: number, h: number) => ({ transform: { scale: 1, x: 0, y: 0 }, width: w, height: h, pixelRatio: 1, layers: ALL_LAYERS, overlay: false });
 

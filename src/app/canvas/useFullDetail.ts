@@ -8,8 +8,8 @@
  * slices (staticDrawing.ts); at the zoom of the drawing on show, or of the one shown before it at
  * another zoom, that drawing moved by whole pixels plus the workers' drawing of what the move
  * exposed (shiftOf) — and shown, with `motion` cleared, in one commit, as soon as it is finished
- * if the view is still there by then (showDrawing.ts; otherwise it is dropped). New content (a new case, a layer toggle) is drawn
- * at once, on the main thread, instead.
+ * if the view is still there by then (showDrawing.ts; otherwise it is dropped). New content (a
+ * new case, a layer toggle) is drawn at once, on the main thread, instead.
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
  * raster): the former strategy, re-blitting a cached bitmap of the shapes and redrawing the image
