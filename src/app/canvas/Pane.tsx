@@ -24,7 +24,7 @@ import { useGlide } from './useGlide';
 import { mipLevelsOf, releaseMipLevels } from './decode';
 import { makeMipLevels, mipFor, type MipLevel } from './mipLevels';
 import { drawImageAt, imageSize, PreparedImage, type ImageSource } from './preparedImage';
-import { cancelIdle, whenIdle } from './idle';
+import { idleSteps } from './idle';
 
 /** Applies a view change; `deferred`: tell the view's readers at the next animation frame. */
 export type TransformUpdate = (fn: (t: ViewTransform) => ViewTransform, deferred?: boolean) => void;
@@ -190,11 +190,10 @@ export const Pane = memo(function Pane(p: PaneProps) {
   );
   // The canvases for the image drawn ahead get their pixel buffers while the page is idle, not in a drawing.
   useEffect(() => {
-    const id = whenIdle(() => {
+    return idleSteps(() => {
       const c = stage.current?.getLayers()[0]?.getCanvas()._canvas;
-      if (c) (prepared.current ??= new PreparedImage()).reserve(c.width, c.height);
+      return !!c && (prepared.current ??= new PreparedImage()).reserve(c.width, c.height);
     });
-    return () => cancelIdle(id);
   }, [width, height]);
 
   const screen = useScreenCanvas(stage, motion !== undefined, drawn);

@@ -68,20 +68,24 @@ export class CanvasTurns {
   }
 
   /**
-   * Gives every canvas neither on show nor kept its pixel buffer at w×h now, making the second
-   * canvas if there is none yet (call it when the main thread is idle). A canvas that already has
-   * its buffer at that size — one a drawing went on, which it may still hold — is left alone.
+   * Gives a canvas neither on show nor kept its pixel buffer at w×h now, making the second canvas
+   * if there is none yet; true if another one still lacks it. One canvas a call, in an idle
+   * period (idleSteps): a buffer took 11–19 ms to come on the bench's machine, and input that
+   * arrives meanwhile waits. A canvas that already has its buffer at that size — one a drawing
+   * went on, which it may still hold — is left alone.
    */
-  reserve(w: number, h: number): void {
+  reserve(w: number, h: number): boolean {
     while (this.canvases.length < 2 || this.free().length === 0) this.make();
-    for (const canvas of this.free()) {
-      if (bufferAt.get(canvas) === sizeKey(w, h)) continue;
-      const ctx = sized(canvas, w, h).getContext('2d');
-      if (!ctx) continue;
+    const lacking = this.free().filter((c) => bufferAt.get(c) !== sizeKey(w, h));
+    const canvas = lacking[0];
+    if (!canvas) return false;
+    bufferAt.set(canvas, sizeKey(w, h));
+    const ctx = sized(canvas, w, h).getContext('2d');
+    if (ctx) {
       ctx.clearRect(0, 0, w, h);
       rasteriseNow(canvas);
-      bufferAt.set(canvas, sizeKey(w, h));
     }
+    return lacking.length > 1;
   }
 
   private make(): HTMLCanvasElement {

@@ -11,7 +11,7 @@
  */
 import { rasteriseNow } from './chunkedDrawing';
 import { CanvasTurns } from './canvasTurns';
-import { whenIdle } from './idle';
+import { idleSteps } from './idle';
 import { same } from './useSettledView';
 import type { ViewTransform } from './transform';
 
@@ -47,9 +47,9 @@ export class PreparedImage {
   private canvases = new CanvasTurns();
   private ready: { t: ViewTransform; image: CanvasImageSource; canvas: HTMLCanvasElement } | null = null;
 
-  /** Gives the canvas the next image drawn ahead goes on its pixel buffer at w×h now (call it when the main thread is idle; CanvasTurns.reserve). */
-  reserve(w: number, h: number): void {
-    this.canvases.reserve(w, h);
+  /** Gives a canvas the images drawn ahead go on its pixel buffer at w×h now; true if another still lacks it (CanvasTurns.reserve: one a call, in an idle period). */
+  reserve(w: number, h: number): boolean {
+    return this.canvases.reserve(w, h);
   }
 
   /** Draws `src` at view `t` on a w×h device-pixel canvas, now (rasterised), for `put`. */
@@ -79,7 +79,7 @@ export class PreparedImage {
     ctx.restore();
     this.canvases.shown(r.canvas);
     const { width: w, height: h } = r.canvas;
-    whenIdle(() => this.canvases.reserve(w, h));
+    idleSteps(() => this.canvases.reserve(w, h));
     return true;
   }
 }

@@ -172,13 +172,14 @@ export class StaticDrawing {
   }
 
   /**
-   * Makes the canvas the next drawing will use ready, at w×h device pixels, now rather than at
-   * that drawing's start (call it when the main thread is idle; CanvasTurns.reserve).
+   * Makes a canvas the next drawings will use ready, at w×h device pixels, now rather than at
+   * a drawing's start; true if another still lacks its buffer (CanvasTurns.reserve: one a call,
+   * in an idle period).
    */
-  prepareSpare(w: number, h: number): void {
+  prepareSpare(w: number, h: number): boolean {
     // A drawing in progress is on the spare canvas (and has its buffer): never resized under it.
-    if (this.job) return;
-    this.canvases.reserve(w, h);
+    if (this.job) return false;
+    return this.canvases.reserve(w, h);
   }
 
   cancel(): void {

@@ -26,7 +26,7 @@ import { balancedCuts, centreRows, exposedRects, packScene, type DeviceRect } fr
 import { planLabels } from './draw';
 import type { SceneItem } from './scene';
 import { PARTS, rasterPool, rasterPoolReady, type RasterPool, type RasterView } from './rasterPool';
-import { whenIdle } from './idle';
+import { idleSteps } from './idle';
 
 /**
  * What a pane draws (its props of the same names); `stats` receives what the shown drawing holds.
@@ -163,7 +163,7 @@ export function useFullDetail({ scene, transform, width, height, layers, overlay
       setShown(r);
       // The next drawing's canvas gets its pixel buffer while the page is idle, not in the frame
       // that starts that drawing (StaticDrawing.prepareSpare).
-      whenIdle(() => d.prepareSpare(view.w, view.h));
+      idleSteps(() => d.prepareSpare(view.w, view.h));
     };
     if (!cur || cur.content !== content) {
       begin();
