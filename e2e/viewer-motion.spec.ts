@@ -39,6 +39,12 @@ async function settled(page: Page): Promise<boolean> {
   });
 }
 
+/** Sends `page`'s view to `t` and waits until the pane is at rest there (no CSS transform, the layers at `t`). */
+async function restAt(page: Page, t: { scale: number; x: number; y: number }) {
+  await page.evaluate((v) => window.__viewer!.handle!.setTransform(v), t);
+  await expect.poll(async () => (await settled(page)) && (await page.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(t);
+}
+
 /** Resolves after `n` animation frames of the page (a per-frame log then holds the frame after a change). */
 function frames(page: Page, n = 2): Promise<unknown> {
   return page.evaluate((n) => new Promise<void>((r) => {
@@ -136,8 +142,7 @@ async function diffFromFresh(page: Page, context: BrowserContext, t: { scale: nu
     await fresh.evaluate((v) => window.__viewer!.handle!.setTransform(v), { scale, x: 0, y: 0 });
     await expect.poll(async () => (await settled(fresh)) && (await fresh.evaluate(() => window.__viewer!.handle!.paneTransforms()[0].scale))).toBe(scale);
   }
-  await fresh.evaluate((v) => window.__viewer!.handle!.setTransform(v), t);
-  await expect.poll(async () => (await settled(fresh)) && (await fresh.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(t);
+  await restAt(fresh, t);
   expect(await drawnBy(fresh)).toBe('workers');
   // The page's pixels, carried over to the fresh one (base64: megabytes as one string).
   const kept = await page.evaluate(() => {
@@ -311,8 +316,7 @@ test.describe('case viewer motion', () => {
     // A fresh page sent straight to that view (never moved by hand): the same workers' drawing.
     const fresh = await context.newPage();
     await open(fresh, 'case=dense5000');
-    await fresh.evaluate((v) => window.__viewer!.handle!.setTransform(v), t);
-    await expect.poll(async () => (await settled(fresh)) && (await fresh.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(t);
+    await restAt(fresh, t);
     expect(await drawnBy(fresh)).toBe('workers');
     expect(await shapesHash(fresh)).toBe(moved);
     await keepShapes(fresh);
@@ -356,8 +360,7 @@ test.describe('case viewer motion', () => {
     // Without the raster workers nothing is drawn ahead: the image layer draws the image itself.
     const direct = await context.newPage();
     await open(direct, 'case=dense5000&raster=main');
-    await direct.evaluate((v) => window.__viewer!.handle!.setTransform(v), t);
-    await expect.poll(async () => (await settled(direct)) && (await direct.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(t);
+    await restAt(direct, t);
     // Once its copies have come (the image is drawn itself until then).
     await expect.poll(() => imageWidth(direct)).toBe('2000');
     expect(await imageAhead(direct)).toBe('false');
@@ -511,8 +514,7 @@ test.describe('case viewer motion', () => {
     const drawings = async (p: Page, views: { scale: number; x: number; y: number }[]) => {
       const out: string[] = [];
       for (const v of views) {
-        await p.evaluate((v) => window.__viewer!.handle!.setTransform(v), v);
-        await expect.poll(async () => (await settled(p)) && (await p.evaluate(() => window.__viewer!.handle!.paneTransforms()[0]))).toEqual(v);
+        await restAt(p, v);
         out.push(await seen(p));
       }
       return out;

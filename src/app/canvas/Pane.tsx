@@ -104,7 +104,7 @@ export const Pane = memo(function Pane(p: PaneProps) {
   const mips = useMipLevels(p.image);
   // The image drawn ahead for the view the raster workers are drawing (preparedImage.ts), from
   // the latest image and copies: a stable callback, so a new copy does not restart a drawing.
-  const prepared = useRef<PreparedImage | null>(null);
+  const [prepared] = useState(() => new PreparedImage());
   const imageNow = useRef({ image: p.image, mips });
   useEffect(() => {
     imageNow.current = { image: p.image, mips };
@@ -115,8 +115,8 @@ export const Pane = memo(function Pane(p: PaneProps) {
   const prepareImage = useCallback((t: ViewTransform, pixelRatio: number, w: number, h: number) => {
     const { image, mips: m } = imageNow.current;
     const src = image && imageSourceAt(image, m, t.scale);
-    if (src && src.image !== image) (prepared.current ??= new PreparedImage()).prepare(src, t, pixelRatio, w, h);
-  }, []);
+    if (src && src.image !== image) prepared.prepare(src, t, pixelRatio, w, h);
+  }, [prepared]);
 
   // `drawn`: the view the canvases were drawn at; `motion`: the CSS transform that shows them
   // at the live view until the full-detail drawing for it is ready (useFullDetail.ts).
@@ -127,13 +127,13 @@ export const Pane = memo(function Pane(p: PaneProps) {
     (c: Konva.Context, shape: Konva.Shape) => {
       if (!imageSrc) return;
       const ctx = nativeCtx(c);
-      const ahead = prepared.current?.put(ctx, imageSrc.image, drawn) ?? false;
+      const ahead = prepared.put(ctx, imageSrc.image, drawn);
       if (!ahead) drawImageAt(ctx, imageSrc, drawn, ratioOf(shape));
       // For tests: the width of the bitmap drawn (the image, or a copy), and whether it was drawn ahead.
       ctx.canvas.dataset.imageWidth = String(imageSize(imageSrc.image).width);
       ctx.canvas.dataset.imageAhead = String(ahead);
     },
-    [imageSrc, drawn],
+    [imageSrc, drawn, prepared],
   );
   const highlight = p.highlight;
   const drawHl = useCallback(
@@ -192,9 +192,9 @@ export const Pane = memo(function Pane(p: PaneProps) {
   useEffect(() => {
     return idleSteps(() => {
       const c = stage.current?.getLayers()[0]?.getCanvas()._canvas;
-      return !!c && (prepared.current ??= new PreparedImage()).reserve(c.width, c.height);
+      return !!c && prepared.reserve(c.width, c.height);
     });
-  }, [width, height]);
+  }, [width, height, prepared]);
 
   const screen = useScreenCanvas(stage, motion !== undefined, drawn);
   const mover = useRef<HTMLDivElement>(null);

@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CanvasTurns } from './canvasTurns';
-import { FakeCanvas } from '../../../test/fakeCanvas';
+import { FakeCanvas, fakeCanvasesInEachTest } from '../../../test/fakeCanvas';
 
 const asCanvas = (c: FakeCanvas) => c as unknown as HTMLCanvasElement;
 const asFake = (c: HTMLCanvasElement) => c as unknown as FakeCanvas;
 
 describe('CanvasTurns', () => {
-  beforeEach(() => {
-    FakeCanvas.made = [];
-    vi.stubGlobal('document', { createElement: () => new FakeCanvas() });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  fakeCanvasesInEachTest();
 
   it('reserved before anything is shown, gives both canvases their buffers: the drawing after the first one shown makes no canvas (the image drawn ahead, first shown mid-gesture)', () => {
     const turns = new CanvasTurns();

@@ -52,9 +52,15 @@ export class PreparedImage {
     return this.canvases.reserve(w, h);
   }
 
+  /** The image drawn ahead, if it is `image` at view `t` on a w×h canvas. */
+  private readyFor(image: CanvasImageSource, t: ViewTransform, w: number, h: number) {
+    const r = this.ready;
+    return r && r.image === image && same(r.t, t) && r.canvas.width === w && r.canvas.height === h ? r : null;
+  }
+
   /** Draws `src` at view `t` on a w×h device-pixel canvas, now (rasterised), for `put`. */
   prepare(src: ImageSource, t: ViewTransform, pixelRatio: number, w: number, h: number): void {
-    if (this.ready && this.ready.image === src.image && same(this.ready.t, t) && this.ready.canvas.width === w && this.ready.canvas.height === h) return;
+    if (this.readyFor(src.image, t, w, h)) return;
     const canvas = this.canvases.next(w, h);
     const ctx = canvas.getContext('2d');
     if (!ctx) return;
@@ -71,8 +77,8 @@ export class PreparedImage {
    * while the page is idle.
    */
   put(ctx: CanvasRenderingContext2D, image: CanvasImageSource, t: ViewTransform): boolean {
-    const r = this.ready;
-    if (!r || r.image !== image || !same(r.t, t) || r.canvas.width !== ctx.canvas.width || r.canvas.height !== ctx.canvas.height) return false;
+    const r = this.readyFor(image, t, ctx.canvas.width, ctx.canvas.height);
+    if (!r) return false;
     ctx.save();
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.drawImage(r.canvas, 0, 0);

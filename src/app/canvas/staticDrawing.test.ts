@@ -1,16 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ALL_LAYERS } from './draw';
 import { StaticDrawing } from './staticDrawing';
-import { FakeCanvas } from '../../../test/fakeCanvas';
+import { FakeCanvas, fakeCanvasesInEachTest } from '../../../test/fakeCanvas';
 
 const view = (w: number, h: number) => ({ transform: { scale: 1, x: 0, y: 0 }, width: w, height: h, pixelRatio: 1, layers: ALL_LAYERS, overlay: false });
 
 describe('StaticDrawing.prepareSpare', () => {
-  beforeEach(() => {
-    FakeCanvas.made = [];
-    vi.stubGlobal('document', { createElement: () => new FakeCanvas() });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  fakeCanvasesInEachTest();
 
   it('gives the next drawing its canvas, sized and drawn to once, before that drawing starts', () => {
     const d = new StaticDrawing();
@@ -81,11 +77,7 @@ describe('StaticDrawing.prepareSpare', () => {
 });
 
 describe('StaticDrawing.previous', () => {
-  beforeEach(() => {
-    FakeCanvas.made = [];
-    vi.stubGlobal('document', { createElement: () => new FakeCanvas() });
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  fakeCanvasesInEachTest();
 
   const at = (scale: number, x = 0) => ({ ...view(800, 600), transform: { scale, x, y: 0 } });
   /** Draws and shows a drawing of content `c` at `o` (at once, labels only if `labels`). */
