@@ -4,7 +4,7 @@
  * official pairs, and applies the classes to the case's instances.
  */
 import { boxArea } from '../geometry/box';
-import { boxRegion, unionIoU } from '../geometry/polygonRegion';
+import { boxUnionIoU } from '../geometry/rectUnion';
 import { ERROR_SLOTS, FN_CLASSES, FP_CLASSES, type ErrorClass, type ErrorWith, type Instance } from '../model';
 import { classifyImage, ROLE_P, type ErrorImage, type ErrorResult, type ErrorRules } from './classify';
 
@@ -67,6 +67,26 @@ export function boxErrorImage(c: BoxCase): ErrorImage {
   };
 }
 
+/**
+ * What classing one case's boxes at one threshold leaves for the next (gansulishuzhi classes the
+ * same boxes at 0.3, 0.5 and 0.7): the overlapping pairs, which do not depend on the threshold,
+ * and the union IoUs by GT (reused when the GT's parts are the same). Made with `newBoxMemo()`.
+ */
+export interface BoxMemo {
+  image: ErrorImage | null;
+  unions: Map<number, { parts: number[]; iou: number }>;
+}
+
+export function newBoxMemo(): BoxMemo {
+  return { image: null, unions: new Map() };
+}
+
+function sameParts(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Classes one case of boxes; the protocol's pair rule is IoU ≥ `iou` (or > when `strict`). */
 export function classifyBoxes(
   c: BoxCase,
@@ -74,13 +94,24 @@ export function classifyBoxes(
   strict: boolean,
   withs: boolean,
   textEqual?: (g: number, p: number) => boolean,
+  memo?: BoxMemo,
 ): { im: ErrorImage; res: ErrorResult } {
-  const im = boxErrorImage(c);
+  // Only the official pairs differ from one threshold to the next.
+  const im = memo?.image ? { ...memo.image, gtPartner: c.gtPartner, predPartner: c.predPartner } : boxErrorImage(c);
+  if (memo) memo.image = im;
+  const union = (g: number, parts: readonly number[]): number => {
+    const known = memo?.unions.get(g);
+    if (known && sameParts(known.parts, parts)) return known.iou;
+    // Boxes union as rectangles (a sweep line): Clipper2's polygon union grew quadratically with the parts.
+    const v = boxUnionIoU(c.gt[g], parts.map((p) => c.pred[p]));
+    memo?.unions.set(g, { parts: [...parts], iou: v });
+    return v;
+  };
   const rules: ErrorRules = {
     iou,
     strict,
     ...(textEqual ? { textEqual } : {}),
-    unionIoU: (g, parts) => unionIoU(boxRegion(c.gt[g]), parts.map((p) => boxRegion(c.pred[p]))),
+    unionIoU: union,
   };
   // A fresh result: the caller may keep it while classing the next case.
   const res = classifyImage(im, rules, withs, { fn: new Int8Array(im.nGt), fp: new Int8Array(im.nPred) });

@@ -128,6 +128,8 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
 
   let maxPairs = -1;
   const parts: number[] = [];
+  // The pairs of each prediction, made on the first `merge` that names its GTs.
+  const byPred: PairsByPred = { start: null, q: null };
   if (anyFn) {
     for (let g = 0; g < nGt; g++) {
       if (!care[g] || gtPartner[g] >= 0) continue;
@@ -184,7 +186,7 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
       // 3. merge: a prediction covers it and at least one other care GT.
       if (mergeP >= 0) {
         res.fn[g] = FN.merge;
-        if (withs) res.fnWith![g] = { pred: [idOf(rules, mergeP)], gt: coveredBy(im, mergeP, g) };
+        if (withs) res.fnWith![g] = { pred: [idOf(rules, mergeP)], gt: coveredBy(im, mergeP, g, byPred) };
         continue;
       }
       // 4. recognition: the box would match, the text differs.
@@ -264,10 +266,10 @@ export function classifyImage(im: ErrorImage, rules: ErrorRules, withs = false, 
       if (withs) w = { gt: [dupG[p]], pred: [idOf(rules, gtPartner[dupG[p]])] };
     } else if (splitG[p] >= 0) {
       c = FP.split;
-      if (withs) w = { gt: [splitG[p]], pred: (res.fnWith![splitG[p]]?.pred ?? []).filter((k) => k !== idOf(rules, p)) };
+      if (withs) w = { gt: [splitG[p]], pred: siblings(res.fnWith![splitG[p]]?.pred ?? [], idOf(rules, p)) };
     } else if (cover[p] >= 2) {
       c = FP.merge;
-      if (withs) w = { gt: coveredBy(im, p, -1) };
+      if (withs) w = { gt: coveredBy(im, p, -1, byPred) };
     } else if (recogG[p] >= 0) {
       c = FP.recognition;
       if (withs) w = { gt: [recogG[p]] };
@@ -299,16 +301,69 @@ function idOf(rules: ErrorRules, p: number): number {
   return rules.predId ? rules.predId(p) : p;
 }
 
-/** Care GTs that prediction p covers (inside(g, p) ≥ 0.5), without `except`. */
-function coveredBy(im: ErrorImage, p: number, except: number): number[] {
+/**
+ * The siblings a `split` part names: the other parts of its GT, at most SIBLINGS_MAX of them.
+ * Listing them all costs parts² ids (a page of 300,000 overlapping boxes has splits of 30,000
+ * parts); the GT's own FN lists every part.
+ */
+export const SIBLINGS_MAX = 16;
+function siblings(all: readonly number[], self: number): number[] {
   const out: number[] = [];
-  for (let g = 0; g < im.nGt; g++) {
+  for (const k of all) {
+    if (k === self) continue;
+    if (out.length === SIBLINGS_MAX) break;
+    out.push(k);
+  }
+  return out;
+}
+
+/** The pair entries q of each prediction (GT order), CSR: start[p]..start[p+1] in q. */
+interface PairsByPred {
+  start: Int32Array | null;
+  q: Int32Array | null;
+}
+
+function pairsByPred(im: ErrorImage, idx: PairsByPred): { start: Int32Array; q: Int32Array } {
+  if (idx.start && idx.q) return { start: idx.start, q: idx.q };
+  const nPairs = im.gStart[im.nGt];
+  const start = new Int32Array(im.nPred + 1);
+  for (let q = 0; q < nPairs; q++) start[im.pp[q] + 1]++;
+  for (let p = 0; p < im.nPred; p++) start[p + 1] += start[p];
+  const fillAt = start.slice(0, im.nPred);
+  const qs = new Int32Array(nPairs);
+  // GT-major input, so each prediction's entries come out in GT order.
+  for (let q = 0; q < nPairs; q++) qs[fillAt[im.pp[q]]++] = q;
+  idx.start = start;
+  idx.q = qs;
+  return { start, q: qs };
+}
+
+/** GT of pair entry q (gStart is sorted: a binary search). */
+function gtOfPair(im: ErrorImage, q: number): number {
+  let lo = 0;
+  let hi = im.nGt - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (im.gStart[mid] <= q) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** Care GTs that prediction p covers (inside(g, p) ≥ 0.5), without `except`, in GT order. */
+function coveredBy(im: ErrorImage, p: number, except: number, idx: PairsByPred): number[] {
+  const out: number[] = [];
+  const { start, q: qs } = pairsByPred(im, idx);
+  let last = -1;
+  for (let k = start[p]; k < start[p + 1]; k++) {
+    const q = qs[k];
+    const g = gtOfPair(im, q);
+    // One entry per GT counts (the first, as the GT-major scan found it).
+    if (g === last) continue;
     if (!im.care[g] || g === except || !(im.gArea[g] > 0)) continue;
-    for (let q = im.gStart[g]; q < im.gStart[g + 1]; q++) {
-      if (im.pp[q] === p && interOf(im, q, g, p) / im.gArea[g] >= COVER) {
-        out.push(g);
-        break;
-      }
+    if (interOf(im, q, g, p) / im.gArea[g] >= COVER) {
+      out.push(g);
+      last = g;
     }
   }
   return out;

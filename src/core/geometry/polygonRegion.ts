@@ -97,7 +97,7 @@ export function makeRegion(points: Ring, mode: MultiPieceMode): Region {
 }
 
 /** An integer grid for Clipper: shift to the pair's corner, scale by a power of two (exact). */
-interface Grid {
+export interface Grid {
   ox: number;
   oy: number;
   s: number;
@@ -106,7 +106,7 @@ interface Grid {
 // Coordinates stay under 2^26 (< 9e7) so Clipper2's cross products are exact doubles (its fast path).
 const GRID_SPAN = 2 ** 26;
 
-function gridFor(b: Bounds): Grid {
+export function gridFor(b: Bounds): Grid {
   const extent = Math.max(b.maxX - b.minX, b.maxY - b.minY);
   const k = extent > 0 ? Math.max(-30, Math.min(40, Math.floor(Math.log2(GRID_SPAN / extent)))) : 0;
   return { ox: b.minX, oy: b.minY, s: 2 ** k };

@@ -12,7 +12,7 @@ import { looksLikeQwenBoxTokens, QWEN_OPTION, readQwenBoxTokens, rel1000ToPixels
 import { inspectSpace, pixelReadingWarning, rel1000ReadingWarning, usableSize, type SpaceSample } from '../../geometry/coordSpace';
 import type { GansuDataset, Page } from './dataset';
 import type { GansuPredictions, PagePrediction } from './predictions';
-import { applyClasses, classifyBoxes, SLOTS } from '../../errors/boxes';
+import { applyClasses, classifyBoxes, SLOTS, newBoxMemo } from '../../errors/boxes';
 import { addCounts } from '../../errors/classify';
 import { f1Of, newTally, unitErrors } from '../../errors/units';
 import { collectSuspectInputs } from '../../errors/suspects';
@@ -124,6 +124,7 @@ export async function scoreGansu(
     }
     const c = pageCase(ds, page, p, px, m.pairs, m.gtBest, m.predBest, optionCoords);
     if (taxonomy) {
+      const memo = newBoxMemo();
       THRESHOLDS.forEach((t, k) => {
         // "Would match" at T is IoU ≥ T; the official pairs at T are the greedy pairs with IoU ≥ T.
         const gtPartner = new Int32Array(page.gt.length).fill(-1);
@@ -135,7 +136,7 @@ export async function scoreGansu(
           }
         }
         const atCase = t === CASE_T;
-        const { im, res } = classifyBoxes({ gt: page.gt, pred: boxes, gtPartner, predPartner }, t, false, atCase);
+        const { im, res } = classifyBoxes({ gt: page.gt, pred: boxes, gtPartner, predPartner }, t, false, atCase, undefined, memo);
         addCounts(im, res, tallies[k].fn, tallies[k].fp);
         if (atCase) applyClasses(res, c.gt, c.pred, classCounts, i * SLOTS);
       });
