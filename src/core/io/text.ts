@@ -185,7 +185,7 @@ export type BadLineReason = 'not valid JSON' | 'not a JSON object' | typeof TOO_
 export async function forEachJsonObjectLine(
   src: FileSource,
   path: string,
-  fn: (o: Record<string, unknown>, line: number) => void,
+  fn: (o: Record<string, unknown>, line: number, text: string) => void,
   bad: (line: number, why: BadLineReason) => void,
   ctx?: RunContext,
   opts: Pick<LineOptions, 'maxLineBytes'> = {},
@@ -206,7 +206,7 @@ export async function forEachJsonObjectLine(
         return;
       }
       try {
-        fn(o as Record<string, unknown>, line);
+        fn(o as Record<string, unknown>, line, text);
       } catch (e) {
         if (!(e instanceof RangeError)) throw e;
         bad(line, `cannot be read (${e.message})`);

@@ -65,6 +65,8 @@ export function applyChroniclesCorrections(dataset: ChroniclesDataset, correctio
     if (!raw) return row;
     const next = parseGtRow(raw, row.line, row.image_path, () => {});
     next.image_file = row.image_file;
+    // The model was asked about the red box drawn from the GT as it was: corrections do not move it.
+    next.referring = row.referring;
     byPath.set(row.image_path, next);
     return next;
   });

@@ -12,6 +12,7 @@ import type { SpotItem } from './judge';
 import { isPlainObject, pyFloat, pyInt, pyStr, pyText, pyTruthy } from './py';
 import { quoteValue } from '../../io/json';
 import { ImageProblems, checkImageFiles } from '../../image/imageProblems';
+import { referringBasis, type ReferringBasis } from './recognitionTarget';
 
 export const GT_FILE = 'Chronicles_OCR.jsonl';
 
@@ -39,6 +40,8 @@ export interface GtRow {
   spotting_error?: string;
   chars: GtChar[];
   image_file: string | null;
+  /** What infer.py's Recognition target is picked from (rows with that task and a candidate). */
+  referring: ReferringBasis | null;
 }
 
 export interface ChroniclesDataset {
@@ -113,8 +116,17 @@ export function rowImagePath(row: Record<string, unknown>): string | null {
   return null;
 }
 
-/** Builds a GtRow from a parsed line; `warn` gets sentences without the "line N:" prefix. */
-export function parseGtRow(raw: Record<string, unknown>, line: number, imagePath: string, warn: (w: string) => void): GtRow {
+/**
+ * Builds a GtRow from a parsed line; `warn` gets sentences without the "line N:" prefix. `text`,
+ * the line as written, keeps the numbers the Recognition target's fingerprint hashes exact.
+ */
+export function parseGtRow(raw: Record<string, unknown>, line: number, imagePath: string, warn: (w: string) => void, text?: string): GtRow {
+  const row = readGtRow(raw, line, imagePath, warn);
+  if (row.tasks.includes('recognition')) row.referring = referringBasis(raw, row.chars, text);
+  return row;
+}
+
+function readGtRow(raw: Record<string, unknown>, line: number, imagePath: string, warn: (w: string) => void): GtRow {
   const font = pyText(raw.font_type);
   let script = SCRIPT_BY_NAME.get(font);
   const known = !!script;
@@ -136,6 +148,7 @@ export function parseGtRow(raw: Record<string, unknown>, line: number, imagePath
     height: 0,
     chars: [],
     image_file: null,
+    referring: null,
   };
   if (raw.annotation !== undefined && raw.annotation !== null && typeof raw.annotation !== 'string') {
     warn(`annotation is not a string: its parsing is a judge error (as in the official judge)`);
@@ -214,7 +227,7 @@ export async function loadChroniclesDataset(src: FileSource, ctx?: RunContext): 
       malformed++;
       warnings.push(`line ${n}: ${why} (${gtPath})`);
     };
-    await forEachJsonObjectLine(src, gtPath, (v, n) => {
+    await forEachJsonObjectLine(src, gtPath, (v, n, text) => {
       const warn = (w: string) => warnings.push(`line ${n}: ${w} (${gtPath})`);
       const path = rowImagePath(v);
       if (!path) {
@@ -223,7 +236,7 @@ export async function loadChroniclesDataset(src: FileSource, ctx?: RunContext): 
       }
       if (byPath.has(path)) warn(`image_path "${path}" repeats line ${byPath.get(path)!.line}: this later row is the one used`);
       else order.push(path);
-      byPath.set(path, parseGtRow(v, n, path, warn));
+      byPath.set(path, parseGtRow(v, n, path, warn, text));
     }, bad);
   } catch (e) {
     throw new InputError(`${gtPath}: cannot be read (${(e as Error).message})`);
