@@ -19,6 +19,7 @@ import { readQuery, type Query } from './tabench/dataset';
 import { chroniclesAdapter } from './chronicles/index';
 import type { ChroniclesDataset } from './chronicles/gt';
 import type { TaskId } from './chronicles/constants';
+import { pickTarget } from './chronicles/recognitionTarget';
 
 // ------------------------------------------------------------------ batch output line builders
 
@@ -393,14 +394,24 @@ describe.skipIf(!HAS_SHARED)('Chronicles-OCR answers from VLM pipelines (shared/
     expect(msg).toMatch(/^prediction preds\/batch\.jsonl: none of its \d+ batch custom_id values names an image and task of the ground truth \(first: "request-1"\); custom_id must hold the image path and the task/);
   });
 
-  it('says how many recognition answers name no target, and judges them 0 as the official judge does', async () => {
-    const { result } = await run('chronicles-mini', 'batch.jsonl', jsonl(batch((im, t) => `${im}#${t}`)));
+  it('judges recognition answers that name no target against the target infer.py picks (recomputed), and says so; recognition_target=stored gives the official 0', async () => {
+    // The answers name the character infer.py's red box holds (recomputed: recognitionTarget.ts).
+    const picked = (im: string) => pickTarget(ds.byPath.get(im)!.referring!).index;
+    const lines = batch((im, t) => `${im}#${t}`).map((l, i) => {
+      const o = l as { custom_id: string };
+      if (!o.custom_id.endsWith('#recognition')) return l;
+      const im = o.custom_id.slice(0, -'#recognition'.length);
+      return openaiLine(o.custom_id, chroniclesAnswer(ds.byPath.get(im)!, 'recognition', picked(im)), i);
+    });
+    const { result } = await run('chronicles-mini', 'batch.jsonl', jsonl(lines));
     const nRec = ds.rows.filter((r) => r.tasks.includes('recognition')).length;
     expect(result.warnings).toEqual([
-      `${nRec} recognition answers name no target character (custom_id "<image_path>#recognition#<index in spotting>"): the official judge has no gt_char for them and scores them 0 (no_gt) (preds/batch.jsonl)`,
+      `${nRec} recognition answers carry no target character (gt_char): judged against the target infer.py picks, recomputed from the GT (prompts/referring.py, seed 42 unless the record names one); --option recognition_target=stored scores them 0 (no_gt), as the official judge does (preds/batch.jsonl)`,
     ]);
-    expect(result.metrics['all/recognition']).toBe(0);
+    expect(result.metrics['all/recognition']).toBe(1);
     expect(result.metrics['all/classification']).toBe(1);
+    const stored = await run('chronicles-mini', 'batch.jsonl', jsonl(lines), { recognition_target: 'stored' });
+    expect(stored.result.metrics['all/recognition']).toBe(0);
   });
 
   it('says how many raw answers have no stored extract and that reextract=true judges them; the default stays the official 0', async () => {

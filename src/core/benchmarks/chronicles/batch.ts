@@ -10,8 +10,10 @@
  * (the case id Benchlens writes), `字符检测|images/…` — or a JSON object `{image_path, task}`.
  * Tasks: classification / parsing / spotting / recognition (any case) or the file keys 字体分类 /
  * 字符提取 / 字符检测 / 单字识别. Recognition asks about one character (drawn in red on the image):
- * its index in the GT `spotting` list follows the task (`…#recognition#3`, or `target_index` in the
- * JSON form) and gives `gt_char`; without it the official judge has no target (error no_gt).
+ * its index in the GT `spotting` list may follow the task (`…#recognition#3`, or `target_index` in
+ * the JSON form) and gives `gt_char`; without it (`<image_path>#recognition`, `…|recognition`) the
+ * answer is judged against the target infer.py picks, recomputed from the GT as infer.py would
+ * (recognitionTarget.ts; option recognition_target=stored gives the official no_gt instead).
  */
 import { TASK_KEYS, type TaskId } from './constants';
 import { EXTRACTORS } from './extract';
@@ -85,10 +87,11 @@ export function batchRecord(key: BatchKey, answer: string): Record<string, unkno
   const rec: Record<string, unknown> = { answer, source: 'batch' };
   if (ex.extract !== null) rec.extract = ex.extract;
   if (key.task === 'recognition' && key.target !== undefined) {
+    // The id names its target: an index with no readable GT character leaves it without gt_char (no_gt).
+    rec.target_index = key.target;
     const ch = key.row.chars.find((c) => c.index === key.target);
     if (ch) {
       rec.gt_char = ch.char;
-      rec.target_index = key.target;
       rec.target_bbox_xyxy = ch.bbox;
     }
   }

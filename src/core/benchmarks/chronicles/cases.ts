@@ -99,19 +99,25 @@ export function buildCase(row: GtRow, o: TaskOutcome, reextract: boolean): CaseR
     }
     case 'recognition': {
       const j = o.recognition;
-      const box = rec?.target_bbox_xyxy;
+      // A recomputed target (the record had no gt_char) is drawn and named as a stored one is.
+      const t = o.target;
+      const box = t ? t.bbox : rec?.target_bbox_xyxy;
+      const gtChar = t ? t.char : typeof rec?.gt_char === 'string' ? rec.gt_char : null;
       Object.assign(detail, {
         gt: j?.gt ?? null,
         pred: j?.pred ?? null,
-        gt_char: typeof rec?.gt_char === 'string' ? rec.gt_char : null,
+        gt_char: gtChar,
         pred_char: j?.pred ?? null,
-        target_index: rec?.target_index ?? null,
+        target_index: t ? t.index : (rec?.target_index ?? null),
+        target_source: t ? 'recomputed' : gtChar !== null ? 'stored' : null,
       });
       const target: Instance = {
         id: 0,
-        text: typeof rec?.gt_char === 'string' ? rec.gt_char : undefined,
+        text: gtChar ?? undefined,
         state: 'info',
-        reason: 'the red box the model was asked about',
+        reason: t
+          ? 'the red box the model was asked about (recomputed from the GT as infer.py picks it: the answer stored none)'
+          : 'the red box the model was asked about',
       };
       if (Array.isArray(box) && box.length === 4 && box.every((v) => typeof v === 'number')) {
         target.shape = { type: 'box', box: [box[0], box[1], box[2], box[3]] };

@@ -23,6 +23,13 @@ const protocols: readonly ProtocolSpec[] = [
         default: null,
         help: 'run the official extraction rules on the raw answer first (for result files made by other tools)',
       },
+      {
+        key: 'recognition_target',
+        kind: 'enum',
+        default: null,
+        choices: ['auto', 'stored', 'recompute'],
+        help: "Recognition target of an answer without gt_char: auto (default) = the official 0 (no_gt) for records infer.py wrote, the target infer.py picks (recomputed from the GT) for batch outputs and other tools' answers; stored = always the official 0; recompute = always the recomputed target",
+      },
     ],
   },
 ];

@@ -93,7 +93,6 @@ export async function readResultsFile(
   let failed = 0;
   let unjoined = 0;
   let truncated = 0;
-  let noTarget = 0;
   let firstCustomId: string | undefined;
   const label = src.label === basename(path) ? path : `${src.label}/${path}`;
   const bad = (n: number, why: string) => {
@@ -132,7 +131,6 @@ export async function readResultsFile(
       }
       if (b.finish_reason === 'length') truncated++;
       const rec = batchRecord(key, b.content);
-      if (key.task === 'recognition' && rec.gt_char === undefined) noTarget++;
       row.results[taskKey] = rec;
       rows.set(key.row.image_path, row);
       return;
@@ -171,11 +169,6 @@ export async function readResultsFile(
     );
   }
   if (truncated > 0) warnings.push(`${truncated} batch answers stopped at the token limit (finish_reason "length"): they may be cut short (${label})`);
-  if (noTarget > 0) {
-    warnings.push(
-      `${noTarget} recognition answers name no target character (custom_id "<image_path>#recognition#<index in spotting>"): the official judge has no gt_char for them and scores them 0 (no_gt) (${label})`,
-    );
-  }
   const missing = dataset.rows.length - rows.size;
   return {
     model,

@@ -18,7 +18,8 @@ import {
 } from './judge';
 import { aggregate, type RowScore } from './aggregate';
 import type { ChroniclesPreds } from './predictions';
-import { isPlainObject, pyTruthy } from './py';
+import { isPlainObject, pyInt, pyText, pyTruthy } from './py';
+import { DEFAULT_SEED, pickTarget, type RecognitionTarget } from './recognitionTarget';
 import { ChroniclesErrors } from './errors';
 import { SLOTS } from '../../errors/boxes';
 import { collectSuspectInputs } from '../../errors/suspects';
@@ -36,7 +37,40 @@ export interface TaskOutcome {
   classification?: { gt: string; pred: string };
   parsing?: ParsingJudgement;
   recognition?: { gt: string; pred: string };
+  /** The Recognition target judged against when it was recomputed (the record had no gt_char). */
+  target?: RecognitionTarget;
   spotting?: SpottingJudgement;
+}
+
+/**
+ * Where a Recognition answer's target comes from (option `recognition_target`): `stored` = the
+ * official rule, only the record's `gt_char` (none → 0, no_gt); `recompute` = the record's
+ * `gt_char`, else the target infer.py picks, recomputed from the GT; `auto` (default) = `stored`
+ * for records infer.py wrote, `recompute` for the others (batch outputs, other tools' answers).
+ */
+export type TargetMode = 'auto' | 'stored' | 'recompute';
+
+/** The keys infer.py writes on every Recognition record it makes (a skipped one has `error`). */
+const INFER_KEYS = ['gt_char', 'target_bbox_xyxy', 'target_index', 'sample_key', 'seed', 'error', 'skipped'];
+
+/**
+ * Whether a Recognition record is in the official layout, which keeps the official rule: it
+ * names its target as infer.py does (a batch custom_id with a target index does too), or it
+ * holds a stored `extract` (a results.jsonl record, judged as the official judge judges it).
+ * Not so: batch outputs without a target index, and other tools' raw answers (no extract).
+ */
+export function fromInferPy(rec: Record<string, unknown>): boolean {
+  if (INFER_KEYS.some((k) => k in rec)) return true;
+  return rec.source !== 'batch' && 'extract' in rec;
+}
+
+/** The target to judge a Recognition record without gt_char against, or null for the official no_gt. */
+function recomputedTarget(row: GtRow, rec: Record<string, unknown>, mode: TargetMode): RecognitionTarget | null {
+  if (pyText(rec.gt_char) !== '') return null;
+  if (mode === 'stored' || (mode === 'auto' && fromInferPy(rec))) return null;
+  if (!row.referring) return null;
+  const seed = pyInt(rec.seed);
+  return pickTarget(row.referring, seed ?? DEFAULT_SEED);
 }
 
 /** `(extract or {})` followed by `.get`: a truthy non-object raises in the official judge. */
@@ -46,7 +80,7 @@ function asObject(extract: unknown): Record<string, unknown> {
   throw new Error(`'${pyTypeName(extract)}' object has no attribute 'get'`);
 }
 
-export function judgeTask(row: GtRow, results: Record<string, unknown>, task: TaskId, reextract: boolean): TaskOutcome {
+export function judgeTask(row: GtRow, results: Record<string, unknown>, task: TaskId, reextract: boolean, targetMode: TargetMode = 'auto'): TaskOutcome {
   const rec = results[TASK_KEYS[task]];
   if (!isPlainObject(rec)) {
     return { task, score: 0, error: 'no_infer', record: null, judged: null, extraction: null };
@@ -54,7 +88,9 @@ export function judgeTask(row: GtRow, results: Record<string, unknown>, task: Ta
   const answer = typeof rec.answer === 'string' ? rec.answer : '';
   const extraction = EXTRACTORS[task](answer);
   const judged = reextract ? extraction.extract : (rec.extract ?? null);
-  const base = { task, record: rec, judged, extraction };
+  // Computed before the extract is checked: the viewer draws the red box of an unreadable answer too.
+  const target = task === 'recognition' ? recomputedTarget(row, rec, targetMode) : null;
+  const base = { task, record: rec, judged, extraction, ...(target ? { target } : {}) };
   if (judged === null) return { ...base, score: 0, error: 'no_extract' };
   try {
     const ex = asObject(judged);
@@ -68,7 +104,7 @@ export function judgeTask(row: GtRow, results: Record<string, unknown>, task: Ta
         return { ...base, score: j.score, error: null, parsing: j };
       }
       case 'recognition': {
-        const j = judgeRecognition(rec.gt_char, ex.char);
+        const j = judgeRecognition(target ? target.char : rec.gt_char, ex.char);
         return { ...base, score: j.score, error: j.error ?? null, recognition: { gt: j.gt, pred: j.pred } };
       }
       case 'spotting': {
@@ -94,6 +130,11 @@ export function scoreModel(
   ctx?: RunContext,
 ): ModelResult {
   const reextract = protocol.options.reextract === true;
+  const targetMode = (protocol.options.recognition_target ?? 'auto') as TargetMode;
+  // Recognition records judged against a recomputed target, and those left at the official no_gt
+  // though the GT has a target to recompute (said once per file, with the option that changes it).
+  let recomputed = 0;
+  let noGtRecomputable = 0;
   const cases: CaseRecord[] = [];
   const scores: RowScore[] = [];
   let judgedRows = 0;
@@ -115,7 +156,9 @@ export function scoreModel(
     if (!pr) return;
     judgedRows++;
     for (const task of row.tasks) {
-      const o = judgeTask(row, pr.results, task, reextract);
+      const o = judgeTask(row, pr.results, task, reextract, targetMode);
+      if (o.target) recomputed++;
+      else if (task === 'recognition' && o.record && row.referring && pyText(o.record.gt_char) === '') noGtRecomputable++;
       if (o.record && (o.record.extract === undefined || o.record.extract === null)) {
         noExtract++;
         if (o.extraction?.extract) noExtractReadable++;
@@ -164,6 +207,7 @@ export function scoreModel(
     },
     warnings: [
       ...preds.warnings,
+      ...targetWarnings(recomputed, noGtRecomputable, targetMode, preds.data.file),
       ...(!reextract && noExtractReadable > 0
         ? [
             `${noExtractReadable} of ${noExtract} answers without a stored extract can be read by the official extractor now: the official default judges every answer without an extract 0 (no_extract); --option reextract=true judges them`,
@@ -173,4 +217,19 @@ export function scoreModel(
     cases,
     ...(diagnostics ? { diagnostics } : {}),
   };
+}
+
+function targetWarnings(recomputed: number, noGt: number, mode: TargetMode, file: string): string[] {
+  const out: string[] = [];
+  if (recomputed > 0) {
+    out.push(
+      `${recomputed} recognition answers carry no target character (gt_char): judged against the target infer.py picks, recomputed from the GT (prompts/referring.py, seed 42 unless the record names one)${mode === 'auto' ? '; --option recognition_target=stored scores them 0 (no_gt), as the official judge does' : ''} (${file})`,
+    );
+  }
+  if (noGt > 0) {
+    out.push(
+      `${noGt} recognition records have no gt_char: scored 0 (no_gt), as the official judge does; --option recognition_target=recompute judges them against the target infer.py picks, recomputed from the GT (${file})`,
+    );
+  }
+  return out;
 }
