@@ -25,8 +25,17 @@ export interface IcdarPolygon {
 /** What the file's extra fields were read as; `said` is the sentence a warning uses. */
 export type IcdarLayout = 'confidence' | 'none' | 'transcription' | 'confidence+transcription' | 'polygon' | 'mixed' | 'empty';
 
+/**
+ * How the 9th field of nine-field lines is read: `auto` by the file-level rule above, or as the
+ * option `icdar_ninth` forces it (a file of confidences all `0` is also a file of transcriptions
+ * "0"; the rule cannot tell them apart).
+ */
+export type NinthReading = 'auto' | 'confidence' | 'transcription';
+
 export interface IcdarFile {
   polygons: IcdarPolygon[];
+  /** What the 9th field of the file's nine-field lines was read as; null when it has none. */
+  ninth: 'confidence' | 'transcription' | null;
   /** Lines that cost themselves: "line 3: …". */
   bad: string[];
   layout: IcdarLayout;
@@ -40,22 +49,22 @@ function num(s: string): number {
   return s === '' ? NaN : Number(s);
 }
 
-export function parseIcdarSubmission(text: string): IcdarFile {
+export function parseIcdarSubmission(text: string, reading: NinthReading = 'auto'): IcdarFile {
   const rows: { line: number; fields: string[] }[] = [];
   text.split('\n').forEach((raw, i) => {
     const line = raw.replace(/^\uFEFF/, '').replace(/\r$/, '').trim();
     if (line !== '') rows.push({ line: i + 1, fields: line.split(',').map((s) => s.trim()) });
   });
-  if (rows.length === 0) return { polygons: [], bad: [], layout: 'empty' };
+  if (rows.length === 0) return { polygons: [], bad: [], layout: 'empty', ninth: null };
   const allNumeric = (f: string[]) => f.every((s) => Number.isFinite(num(s)));
   if (rows.some((r) => r.fields.length >= 11 && allNumeric(r.fields))) return readPolygons(rows);
 
   // The 9th field of nine-field lines: a confidence only if every one is a finite number in [0, 1].
   // A non-finite number token ("nan", "inf") does not make the file's 9th field a transcription:
   // it is a broken confidence, and costs its own line below.
-  let because: string | undefined;
+  let because: string | undefined = reading === 'transcription' ? 'option icdar_ninth=transcription' : undefined;
   for (const r of rows) {
-    if (r.fields.length !== 9) continue;
+    if (reading !== 'auto' || r.fields.length !== 9) continue;
     const s = r.fields[8];
     if (NON_FINITE.test(s)) continue;
     const v = num(s);
@@ -97,7 +106,8 @@ export function parseIcdarSubmission(text: string): IcdarFile {
     polygons.push({ line, coords, score });
   }
   const layout: IcdarLayout = kinds.size === 0 ? (ninthIsConfidence ? 'confidence' : 'transcription') : kinds.size === 1 ? [...kinds][0] : 'mixed';
-  return { polygons, bad, layout, because: ninthIsConfidence ? undefined : because };
+  const ninth = rows.some((r) => r.fields.length === 9) ? (ninthIsConfidence ? 'confidence' : 'transcription') : null;
+  return { polygons, bad, layout, ninth, because: ninthIsConfidence ? undefined : because };
 }
 
 /** `x1,y1,…,xn,yn[,score][,transcription]`: the numeric run before any text; odd ends with the score. */
@@ -120,7 +130,7 @@ function readPolygons(rows: { line: number; fields: string[] }[]): IcdarFile {
     }
     polygons.push({ line, coords, score: odd ? nums[n - 1] : 1.0 });
   }
-  return { polygons, bad, layout: 'polygon' };
+  return { polygons, bad, layout: 'polygon', ninth: null };
 }
 
 /** The sentence saying how files of one layout were read (none for plain confidences). */
@@ -129,6 +139,7 @@ export function layoutSentence(layout: IcdarLayout, because?: string, file?: str
     case 'none':
       return 'lines x1,y1,…,x4,y4 with no confidence: every polygon scores 1.0';
     case 'transcription':
+      if (because?.startsWith('option ')) return `field 9 read as a transcription, not a confidence (${because}): every polygon scores 1.0`;
       return `field 9 read as a transcription, not a confidence${because ? ` (${because}${file ? ` of ${file}` : ''} is not a number in [0, 1])` : ''}: every polygon scores 1.0`;
     case 'confidence+transcription':
       return 'lines x1,…,y4,confidence,transcription: field 9 is the confidence, the rest the transcription (not scored)';

@@ -23,6 +23,13 @@ const OPTIONS: readonly OptionSpec[] = [
     help: 'the split (at its best threshold) that the per-image cases show; default hard, else norm. Does not change any metric',
   },
   {
+    key: 'icdar_ninth',
+    kind: 'enum',
+    default: null,
+    choices: ['auto', 'confidence', 'transcription'],
+    help: 'ICDAR res files x1,…,y4,<9th>: the 9th field is a confidence (auto, the default: when every nine-field line of the file has a number in [0, 1]) or a transcription (every polygon scores 1.0); confidence / transcription read every file so',
+  },
+  {
     key: 'case_threshold',
     kind: 'number',
     default: null,

@@ -24,7 +24,7 @@ import { InputError, type LoadedPredictions, type PredictionInput, type RunConte
 import type { LtbDataset } from './dataset';
 import { isObject, parsePolygon, parsePythonJson, parseScore, WarningList } from './values';
 import { unzip, ZIP_LIMITS } from '../../io/zip';
-import { layoutSentence, parseIcdarSubmission } from './icdarSubmission';
+import { layoutSentence, parseIcdarSubmission, type NinthReading } from './icdarSubmission';
 import { PADDLE_LINE, parsePaddleLine } from './paddleLines';
 
 /**
@@ -125,6 +125,11 @@ export interface LtbPredictions {
    * which is scored (spec audit), unlike a file whose records all failed.
    */
   emptyDocument: boolean;
+  /**
+   * An ICDAR submission whose files have nine-field lines: their texts (kept to read them again
+   * with option icdar_ninth, icdarNinth.ts) and what the 9th field was read as, per file.
+   */
+  icdar?: { files: { name: string; text: string }[]; ninth: Map<string, 'confidence' | 'transcription'> };
 }
 
 export const PREDICTION_FORMATS =
@@ -155,6 +160,9 @@ class Collector {
   private readonly layouts = new Map<string, { said: string; files: string[] }>();
   /** Files whose boxes carry no confidence (PaddleOCR), and how many boxes. */
   private readonly unscored = new Map<string, number>();
+  /** ICDAR files read so far (their text) and the reading of each one's 9th field. */
+  private readonly icdarFiles: { name: string; text: string }[] = [];
+  private readonly ninth = new Map<string, 'confidence' | 'transcription'>();
   emptyDocument = false;
 
   constructor(private readonly ds: LtbDataset) {
@@ -334,11 +342,14 @@ class Collector {
   }
 
   /** Form 4: one `res_img_<n>.txt`; how its extra fields were read is said once per model. */
-  icdar(text: string, file: string): void {
+  icdar(text: string, file: string, reading: NinthReading = 'auto'): void {
+    // Kept before the image is looked up, so that a re-read repeats every warning.
+    this.icdarFiles.push({ name: file, text });
     const st = stem(file).replace(/^res_/i, '');
     const img = this.image(st, file);
     if (!img) return;
-    const parsed = parseIcdarSubmission(text);
+    const parsed = parseIcdarSubmission(text, reading);
+    if (parsed.ninth) this.ninth.set(file, parsed.ninth);
     for (const why of parsed.bad) {
       this.counts.malformed_lines++;
       this.warnings.add(`${file}: ${why}`);
@@ -397,7 +408,8 @@ class Collector {
       const named = files.slice(0, 5).join(', ') + (files.length > 5 ? ` and ${files.length - 5} more file(s)` : '');
       said.push(`${named}: ${boxes} box(es) carry no confidence (PaddleOCR writes none): each scores 1.0, so the threshold sweep cannot drop them`);
     }
-    const data = { images: this.images, format, source, joined: this.joined, emptyDocument: this.emptyDocument };
+    const data: LtbPredictions = { images: this.images, format, source, joined: this.joined, emptyDocument: this.emptyDocument };
+    if (this.ninth.size > 0) data.icdar = { files: this.icdarFiles, ninth: this.ninth };
     return { model, data, warnings: [...said, ...this.warnings.list()], counts };
   }
 }
@@ -660,4 +672,16 @@ export async function loadLtbPredictions(
   ctx?.signal?.throwIfAborted();
   const isFile = input.path !== '' && input.source.list().some((e) => e.path === input.path);
   return isFile ? [await readFile(ds, input.source, input.path, input.name, ctx)] : readFolder(ds, input.source, input.path, input.name, ctx);
+}
+
+/**
+ * An ICDAR submission read again with its 9th field read as `reading` (option icdar_ninth): the
+ * same files, texts kept at load; synchronous, as scoring is.
+ */
+export function rereadIcdar(ds: LtbDataset, preds: LoadedPredictions<LtbPredictions>, reading: NinthReading): LoadedPredictions<LtbPredictions> {
+  const files = preds.data.icdar?.files ?? [];
+  const c = new Collector(ds);
+  for (const f of files) c.icdar(f.text, f.name, reading);
+  const out = c.result(preds.model, preds.data.format, preds.data.source);
+  return { ...out, counts: { ...preds.counts, ...out.counts } };
 }

@@ -7,6 +7,7 @@ import type { ModelResult, LoadedPredictions, Protocol, RunContext } from '../..
 import { buildCase, predInstancesOnDemand } from './cases';
 import type { LtbDataset } from './dataset';
 import { imageGeometry, type ImageGeom } from './imageGeometry';
+import { ninthReading, ninthWarning, withNinthReading } from './icdarNinth';
 import { variantOf } from './protocol';
 import { predLength, type LtbPredictions } from './readPredictions';
 import { HARD, NORM, SPLITS, thresholdLabel } from './splits';
@@ -49,16 +50,19 @@ export function caseSplitOf(ds: LtbDataset, protocol: Protocol): number {
 
 export async function scoreLtb(
   ds: LtbDataset,
-  preds: LoadedPredictions<LtbPredictions>,
+  loaded: LoadedPredictions<LtbPredictions>,
   protocol: Protocol,
   ctx?: RunContext,
 ): Promise<ModelResult> {
   const v = variantOf(protocol);
+  const preds = withNinthReading(ds, loaded, protocol);
   const nT = v.thresholds.length;
   const splits = ds.splitFiles.map((f) => f.split);
   const totals = new Map<number, SplitTotals>(splits.map((s) => [s, newTotals(nT)]));
   const warnings = new WarningList();
   for (const w of preds.warnings) warnings.add(w);
+  const ninth = ninthWarning(preds, v, ninthReading(protocol));
+  if (ninth) warnings.add(ninth);
   const scratch = new Scratch();
   const geoms: ImageGeom[] = new Array(ds.images.length);
   let repaired = 0;
