@@ -99,5 +99,7 @@ export function referringBasis(
 /** `_pick_target(row, seed)` for a row's basis. */
 export function pickTarget(basis: ReferringBasis, seed = DEFAULT_SEED): RecognitionTarget {
   const pick = new PyRandom(seedInteger(basis.sample_key, seed)).choice(basis.candidates);
-  return { index: pick.index, char: pick.char, bbox: [...pick.bbox], sample_key: basis.sample_key, seed };
+  // -0 (JSON "-0", an int 0 to Python) is drawn and written as 0.
+  const bbox = pick.bbox.map((v) => (v === 0 ? 0 : v)) as RecognitionTarget['bbox'];
+  return { index: pick.index, char: pick.char, bbox, sample_key: basis.sample_key, seed };
 }
