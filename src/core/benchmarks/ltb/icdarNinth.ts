@@ -30,7 +30,10 @@ const fmt = (x: number) => String(Number(x.toFixed(6)));
 /** The warning, or null when the reading taken leaves predictions the sweep can rank. */
 export function ninthWarning(preds: LoadedPredictions<LtbPredictions>, v: Variant, reading: NinthReading): string | null {
   const icdar = preds.data.icdar;
-  if (!icdar) return null;
+  if (!icdar) {
+    // A forced reading that had nothing to read is said, not silently ignored.
+    return reading === 'auto' ? null : `option ${NINTH_OPTION}=${reading} changes nothing for this model: its predictions have no ICDAR line x1,…,y4,<9th field>`;
+  }
   const readings = new Set(icdar.ninth.values());
   let n = 0;
   let passing = 0;
