@@ -79,6 +79,10 @@ describe.skipIf(!HAS_SHARED)('ltbmini-icdar with every 9th field 0', () => {
     const r = await score(submission(() => '0.5'));
     expect(r.warnings.join('\n')).toMatch(/read as a confidence \(by the file rule.*\); every prediction scores 0\.5: the threshold sweep cannot rank them\. If it is a transcription, --option icdar_ninth=transcription/);
   });
+  it('a single prediction over the threshold is not "one score for all"', async () => {
+    const r = await score({ 'res_img_1.txt': '10,10,50,10,50,30,10,30,0.9\n' });
+    expect(r.warnings.filter((x) => x.includes('9th field'))).toEqual([]);
+  });
   it('a forced reading with no nine-field line to read says it changes nothing', async () => {
     const r = await score(submission(() => undefined), { icdar_ninth: 'confidence' });
     expect(r.warnings).toContain('option icdar_ninth=confidence changes nothing for this model: its predictions have no ICDAR line x1,…,y4,<9th field>');

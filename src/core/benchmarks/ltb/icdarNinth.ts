@@ -49,7 +49,8 @@ export function ninthWarning(preds: LoadedPredictions<LtbPredictions>, v: Varian
       n++;
     }
   }
-  if (n === 0 || (passing > 0 && !equal)) return null;
+  // One prediction alone has nothing to be ranked against.
+  if (n === 0 || (passing > 0 && (!equal || n === 1))) return null;
   const files = [...icdar.ninth.entries()];
   const count = (r: string) => files.filter(([, x]) => x === r).length;
   const how = reading === 'auto' ? 'by the file rule: a confidence only when every nine-field line has a number in [0, 1]' : `option ${NINTH_OPTION}=${reading}`;
