@@ -255,6 +255,8 @@ describe('ICDAR2015 res files: the 9th and 10th fields are decided per file', ()
     expect([r.metrics['norm/hits'], r.metrics['norm/pred']]).toEqual([2, 3]);
     expect(r.warnings.filter((w) => w.includes('res file(s)'))).toEqual([
       '1 res file(s), field 9 read as a transcription, not a confidence ("WORD" on line 2 of res_img_2.txt is not a number in [0, 1]): every polygon scores 1.0: res_img_2.txt',
+      // The two readings in one submission are said, with the option that takes one (icdarNinth.ts).
+      'the 9th field was read as a confidence in 1 res file(s) and as a transcription in 1 (by the file rule: a confidence only when every nine-field line has a number in [0, 1]); the files read as confidences are ranked by them, the others score 1.0. --option icdar_ninth=confidence or =transcription reads every file one way',
     ]);
   });
 

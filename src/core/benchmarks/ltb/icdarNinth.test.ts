@@ -83,6 +83,15 @@ describe.skipIf(!HAS_SHARED)('ltbmini-icdar with every 9th field 0', () => {
     const r = await score({ 'res_img_1.txt': '10,10,50,10,50,30,10,30,0.9\n' });
     expect(r.warnings.filter((x) => x.includes('9th field'))).toEqual([]);
   });
+  it('files of one submission read two ways are said, with the option that reads them one way', async () => {
+    // res_img_1's first line ends in a word: a transcription file; the others keep their confidences.
+    const files = submission((s) => s);
+    files['res_img_1.txt'] = files['res_img_1.txt'].replace(/,[0-9.]+$/m, ',2015');
+    const mixed = await score(files);
+    expect(mixed.warnings).toContain(
+      'the 9th field was read as a confidence in 8 res file(s) and as a transcription in 1 (by the file rule: a confidence only when every nine-field line has a number in [0, 1]); the files read as confidences are ranked by them, the others score 1.0. --option icdar_ninth=confidence or =transcription reads every file one way',
+    );
+  });
   it('a forced reading with no nine-field line to read says it changes nothing', async () => {
     const r = await score(submission(() => undefined), { icdar_ninth: 'confidence' });
     expect(r.warnings).toContain('option icdar_ninth=confidence changes nothing for this model: its predictions have no ICDAR line x1,…,y4,<9th field>');

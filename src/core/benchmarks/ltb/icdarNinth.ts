@@ -49,14 +49,19 @@ export function ninthWarning(preds: LoadedPredictions<LtbPredictions>, v: Varian
       n++;
     }
   }
-  // One prediction alone has nothing to be ranked against.
-  if (n === 0 || (passing > 0 && (!equal || n === 1))) return null;
+  // Files of one submission read two ways (some all 0 or 1, others with words) are said whatever
+  // the scores; otherwise only a reading that leaves nothing to rank. One prediction alone has
+  // nothing to be ranked against.
+  const mixed = readings.size > 1;
+  const stuck = n > 0 && (passing === 0 || (equal && n > 1));
+  if (!mixed && !stuck) return null;
   const files = [...icdar.ninth.entries()];
   const count = (r: string) => files.filter(([, x]) => x === r).length;
   const how = reading === 'auto' ? 'by the file rule: a confidence only when every nine-field line has a number in [0, 1]' : `option ${NINTH_OPTION}=${reading}`;
   const lowest = fmt(v.thresholds[0]);
-  const effect =
-    passing === 0
+  const effect = !stuck
+    ? 'the files read as confidences are ranked by them, the others score 1.0'
+    : passing === 0
       ? `no prediction reaches the lowest score threshold ${lowest}${equal ? ` (every confidence is ${fmt(first)})` : ''}: the model has no prediction in the metric`
       : `every prediction scores ${fmt(first)}: the threshold sweep cannot rank them`;
   if (readings.has('confidence') && !readings.has('transcription')) {
