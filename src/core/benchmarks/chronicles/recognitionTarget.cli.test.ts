@@ -90,6 +90,26 @@ describe.skipIf(!HAS_SHARED)('Recognition target of answers that carry none (CLI
     expect(s.warnings.join('\n')).toMatch(/9 recognition records have no gt_char: scored 0 \(no_gt\).*recognition_target=recompute/);
   }, 120_000);
 
+  it('says when a stored sample_key is not the GT row\'s (infer.py ran on another GT version); no number changes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'chron-target-'));
+    const rows = readFileSync(join(MINI, 'infer_results/model-a/results.jsonl'), 'utf8').split('\n').filter(Boolean);
+    const changed = rows.map((t) => {
+      const row = JSON.parse(t) as { image_path: string; infer_results: Record<string, Record<string, unknown>> };
+      const rec = row.infer_results['单字识别'];
+      if (rec && row.image_path === 'images/金文/br_002.png') rec.sample_key = String(rec.sample_key).replace(/sp_fp=\w+/, 'sp_fp=000000000000');
+      return JSON.stringify(row);
+    });
+    const path = join(dir, 'results.jsonl');
+    writeFileSync(path, changed.join('\n') + '\n');
+    const official = Object.values(score(dir, join(MINI, 'infer_results/model-a/results.jsonl'), 'official').report.models)[0];
+    const m = Object.values(score(dir, path, 'changed').report.models)[0];
+    expect(m.metrics).toEqual(official.metrics);
+    expect(official.warnings.join('\n')).not.toMatch(/another version of the GT/);
+    expect(m.warnings.join('\n')).toMatch(
+      /^1 recognition records were made from another version of the GT \(their sample_key is not the GT row's now; first images\/金文\/br_002\.png: stored "image_path=images\/金文\/br_002\.png\|sp_fp=000000000000", the GT now "image_path=images\/金文\/br_002\.png\|sp_fp=[0-9a-f]{12}"\)/m,
+    );
+  }, 120_000);
+
   it('an infer.py record without gt_char keeps the official 0 unless recognition_target=recompute', () => {
     const dir = mkdtempSync(join(tmpdir(), 'chron-target-'));
     const rows = readFileSync(join(MINI, 'infer_results/model-a/results.jsonl'), 'utf8').split('\n').filter(Boolean);

@@ -135,6 +135,10 @@ export function scoreModel(
   // though the GT has a target to recompute (said once per file, with the option that changes it).
   let recomputed = 0;
   let noGtRecomputable = 0;
+  // Records whose stored sample_key is not the GT row's now: infer.py ran on another version of
+  // the GT (its spotting fingerprint differs), so the stored target may not be this GT's.
+  let otherGt = 0;
+  let otherGtExample = '';
   const cases: CaseRecord[] = [];
   const scores: RowScore[] = [];
   let judgedRows = 0;
@@ -159,6 +163,10 @@ export function scoreModel(
       const o = judgeTask(row, pr.results, task, reextract, targetMode);
       if (o.target) recomputed++;
       else if (task === 'recognition' && o.record && row.referring && pyText(o.record.gt_char) === '') noGtRecomputable++;
+      const storedKey = task === 'recognition' ? o.record?.sample_key : undefined;
+      if (typeof storedKey === 'string' && row.referring && storedKey !== row.referring.sample_key) {
+        if (otherGt++ === 0) otherGtExample = `${row.image_path}: stored "${storedKey}", the GT now "${row.referring.sample_key}"`;
+      }
       if (o.record && (o.record.extract === undefined || o.record.extract === null)) {
         noExtract++;
         if (o.extraction?.extract) noExtractReadable++;
@@ -208,6 +216,11 @@ export function scoreModel(
     warnings: [
       ...preds.warnings,
       ...targetWarnings(recomputed, noGtRecomputable, targetMode, preds.data.file),
+      ...(otherGt > 0
+        ? [
+            `${otherGt} recognition records were made from another version of the GT (their sample_key is not the GT row's now; first ${otherGtExample}): their stored gt_char is judged as the official judge does, but the red box the model saw may not be this GT's (${preds.data.file})`,
+          ]
+        : []),
       ...(!reextract && noExtractReadable > 0
         ? [
             `${noExtractReadable} of ${noExtract} answers without a stored extract can be read by the official extractor now: the official default judges every answer without an extract 0 (no_extract); --option reextract=true judges them`,
