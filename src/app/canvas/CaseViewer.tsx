@@ -41,7 +41,7 @@ import { buildScene, countByState, errorOrder, instanceKey, panesFor, type CaseV
 import { modelColor } from './style';
 import { Splitter } from '../layout/Splitter';
 import { LIMITS } from '../layout/paneSizes';
-import { actualSize, fitTransform, toScreen, zoomAt, zoomToRect, type ViewTransform } from './transform';
+import { actualSize, fitTransform, paneGrid, toScreen, zoomAt, zoomToRect, type ViewTransform } from './transform';
 import { useViewerKeys } from './useViewerKeys';
 import { useElementSize } from './useElementSize';
 import { useLiveTransform, useTransformUpdater, ViewStore } from './viewStore';
@@ -136,8 +136,6 @@ export function CaseViewer(props: CaseViewerProps) {
 
   const colors = useMemo(() => views.map((_, i) => props.colors?.[i] ?? modelColor(i)), [views, props.colors]);
   const [area, areaRef] = useElementSize<HTMLDivElement>();
-  const paneW = panes.length > 0 ? Math.max(1, Math.floor(area.width / panes.length)) : 1;
-  const paneH = Math.max(1, area.height);
 
   const [layers, setLayers] = useState<LayerToggles>(ALL_LAYERS);
   const [showHelp, setShowHelp] = useState(false);
@@ -170,6 +168,10 @@ export function CaseViewer(props: CaseViewerProps) {
     if (image) return { w: image.width, h: image.height };
     return { w: scenes[0]?.width ?? 1, h: scenes[0]?.height ?? 1 };
   }, [first, image, scenes]);
+  // Linked panes in the grid that shows the image largest (one row unless another is much better).
+  const grid = paneGrid(panes.length, area.width, area.height, extent.w, extent.h);
+  const paneW = panes.length > 0 ? Math.max(1, Math.floor(area.width / grid.cols)) : 1;
+  const paneH = Math.max(1, Math.floor(area.height / grid.rows));
   const fit = useMemo(() => fitTransform(extent.w, extent.h, paneW, paneH), [extent, paneW, paneH]);
   /** The view now (event handlers and test hooks read it; rendering subscribes instead). */
   const currentView = () => viewStore.get(caseKey, fit);
@@ -345,8 +347,8 @@ export function CaseViewer(props: CaseViewerProps) {
           )}
           {compare === 'overlay' &&
             views.map((v, i) => (
-              <span key={v.model} data-testid="model-legend" data-model={v.model} title={v.model} style={{ color: colors[i] }}>
-                ■{views.length <= 2 ? ` ${v.model}` : ''}
+              <span key={v.model} data-testid="model-legend" data-model={v.model} title={v.model} className="bl-legend-item" style={{ color: colors[i] }}>
+                ■ <bdi>{v.model}</bdi>
               </span>
             ))}
           <span style={{ opacity: 0.7 }} title="next / previous error: e / E">
@@ -362,7 +364,7 @@ export function CaseViewer(props: CaseViewerProps) {
           </button>
           <button type="button" onClick={() => setShowHelp((v) => !v)} aria-label="keyboard help" title="keyboard help (?)">?</button>
         </div>
-        <div ref={areaRef} style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
+        <div ref={areaRef} style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexWrap: 'wrap', alignContent: 'flex-start' }}>
           {area.width > 0 &&
             panes.map((pv, i) => (
               <div key={i} style={{ position: 'relative', width: paneW, height: paneH }}>
