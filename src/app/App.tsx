@@ -8,6 +8,7 @@
  */
 import { useEffect } from 'react';
 import { isTypingTarget } from './canvas/keys';
+import { TAB_KEYS } from './keyHelp';
 import { BenchmarkChoice } from './panels/BenchmarkChoice';
 import { LinkNeeds } from './panels/LinkNeeds';
 import { ModelStrip } from './panels/ModelStrip';
@@ -16,6 +17,7 @@ import { CaseWorkbench } from './panels/CaseWorkbench';
 import { DropZone } from './panels/DropZone';
 import { OpenFolderButton } from './panels/FolderInputs';
 import { Landing } from './panels/Landing';
+import { ModelNotice } from './panels/ModelNotice';
 import { ModelsPanel } from './panels/ModelsPanel';
 import { ProtocolPanel } from './panels/ProtocolPanel';
 import { ReviewsPanel } from './panels/ReviewsPanel';
@@ -75,7 +77,6 @@ export function useTab(): WorkspaceTab {
   return chosen ?? (hasCases ? 'workspace' : 'report');
 }
 
-const TAB_KEYS: Record<string, WorkspaceTab> = { w: 'workspace', r: 'report' };
 
 function Tabs() {
   const tab = useTab();
@@ -84,7 +85,7 @@ function Tabs() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target as HTMLElement | null)) return;
-      const t = TAB_KEYS[e.key];
+      const t = (TAB_KEYS as Record<string, WorkspaceTab | undefined>)[e.key];
       if (!t) return;
       e.preventDefault();
       useBench.getState().setWorkspaceTab(t);
@@ -125,6 +126,7 @@ function Workspace() {
   return (
     <>
       <ScoringStatus />
+      <ModelNotice />
       <div className="view-report" id="view-report" role="tabpanel" aria-labelledby="tab-report" hidden={tab !== 'report'}>
         <aside className="sidebar">
           <ModelsPanel />

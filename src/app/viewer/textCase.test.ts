@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { nodeFolderSource } from '../../../cli/nodeSource';
+import { HAS_SHARED, shared } from '../../../test/shared';
+import { makeDemo as makeChroniclesDemo } from '../../core/benchmarks/chronicles/demo';
 import type { CaseRecord } from '../../core/model';
+import { BenchSession } from '../../core/session';
 import { flattenSections, panelSections, visibleRange } from './rows';
 import { extractionRule, otherDetails, rawAnswer, splitThinking, textComparison } from './textCase';
 
@@ -82,5 +86,37 @@ describe('panel rows', () => {
     expect(sections.map((s) => s.title)).toEqual(['Ground truth (1) — states vs a', 'Predictions — a (1)', 'Predictions — b (2)']);
     expect(sections[0].rows[0].inst.state).toBe('fn');
     expect(sections[2].rows.map((r) => r.key)).toEqual(['1:pred:0', '1:pred:1']);
+  });
+});
+
+describe('Chronicles recognition cases (demo and chronicles-mini): the comparison agrees with the score', () => {
+  const check = async (session: BenchSession) => {
+    const results = await session.score(session.resolveProtocol());
+    const recognition = results.flatMap((r) => r.cases).filter((c) => c.task === 'recognition' && c.detail?.gt_char);
+    expect(recognition.length).toBeGreaterThan(0);
+    for (const c of recognition) {
+      const cmp = textComparison(c)!;
+      expect(cmp, c.case_id).not.toBeNull();
+      // The judged strings, not the target box's text against an empty GT.
+      expect(cmp.gt, c.case_id).not.toBe('');
+      expect(cmp.distance === 0, c.case_id).toBe(c.score === 1);
+    }
+    return recognition;
+  };
+
+  it('demo: a pass shows GT = prediction, distance 0; a fail a non-zero distance', async () => {
+    const demo = await makeChroniclesDemo();
+    const session = await BenchSession.open(demo.source);
+    await session.addBundledPredictions();
+    const cases = await check(session);
+    const pass = cases.find((c) => c.score === 1)!;
+    const cmp = textComparison(pass)!;
+    expect([cmp.gt, cmp.pred, cmp.distance, cmp.cer, cmp.ned]).toEqual([pass.detail!.gt, pass.detail!.pred, 0, 0, 0]);
+  });
+
+  it.skipIf(!HAS_SHARED)('chronicles-mini with its bundled results', async () => {
+    const session = await BenchSession.open(nodeFolderSource(shared('data/chronicles-mini')));
+    await session.addBundledPredictions();
+    await check(session);
   });
 });
