@@ -34,7 +34,7 @@ import { ALL_LAYERS, type LayerToggles } from './draw';
 import { errorCauses } from './errorCause';
 import { explain, explanationText, type Explanation } from './explain';
 import { SpatialIndex } from './hitTest';
-import { KEY_BINDINGS } from './keys';
+import { keyLabel, VIEWER_KEY_HELP, type KeyHelpSection } from '../keyHelp';
 import { EditorFrame, type GtEditorFrame } from './EditorFrame';
 import { Pane, type PaneProps } from './Pane';
 import { buildScene, countByState, errorOrder, instanceKey, panesFor, type CaseView, type SceneItem, type Side } from './scene';
@@ -54,6 +54,8 @@ export type ImageStatus = 'loading' | 'ok' | 'missing' | 'error';
 
 export interface CaseViewerProps {
   benchmark: BenchmarkId;
+  /** The keyboard help's sections (keyHelp.ts): the app passes all of its keys; default the viewer's. */
+  keyHelp?: readonly KeyHelpSection[];
   views: { model: string; record: CaseRecord }[];
   image: ImageBitmap | null;
   imageStatus: ImageStatus;
@@ -143,11 +145,10 @@ export function CaseViewer(props: CaseViewerProps) {
   const [showPanel, setShowPanel] = useState(true);
   const [editGt, setEditGt] = useState(false);
   const editing = editGt && !!props.gtEditor;
-  // Entering the editor folds the details panel away: the canvas needs the room more than the
-  // lists do while shapes are dragged (the "details" button brings it back).
+  // The details panel stays while editing (issue #42 item 9): the GT list and the case's facts
+  // are what a correction is checked against ("details" still folds it for room).
   const toggleEditGt = () => {
     if (!props.gtEditor) return;
-    if (!editGt) setShowPanel(false);
     setEditGt(!editGt);
   };
   // The editor draws the (corrected) GT itself; the pane keeps only the predictions.
@@ -413,7 +414,7 @@ export function CaseViewer(props: CaseViewerProps) {
                   ))}
               </div>
             ))}
-          {showHelp && <HelpOverlay onClose={() => setShowHelp(false)} />}
+          {showHelp && <HelpOverlay sections={props.keyHelp ?? [VIEWER_KEY_HELP]} onClose={() => setShowHelp(false)} />}
         </div>
       </div>
       {showPanel && props.onPanelWidth && props.panelWidth !== undefined && (
@@ -434,26 +435,31 @@ export function CaseViewer(props: CaseViewerProps) {
           <TextDiff key={v.index} record={v.record} model={activeViews.length > 1 ? v.model : undefined} />
         ))}
         <InstancePanel pane={panelViews} gtStatesOf={sideBySide ? panelViews[0]?.model : undefined} selected={selectedKey} onSelect={onRowSelect} />
-        {props.panelExtra && <div style={{ flex: 'none', maxHeight: '55%', overflow: 'auto', borderTop: '1px solid #333', background: '#fff', color: '#1f2937' }}>{props.panelExtra}</div>}
+        {props.panelExtra && <div style={{ flex: 'none', maxHeight: '40%', overflow: 'auto', borderTop: '1px solid #333', background: '#fff', color: '#1f2937' }}>{props.panelExtra}</div>}
       </aside>
     </div>
   );
 }
 
-function HelpOverlay({ onClose }: { onClose(): void }) {
+function HelpOverlay({ onClose, sections }: { onClose(): void; sections: readonly KeyHelpSection[] }) {
   return (
     <div role="dialog" aria-label="keyboard help" data-testid="viewer-help" style={{ position: 'absolute', inset: 24, background: 'rgba(10,10,10,0.94)', border: '1px solid #666', borderRadius: 6, padding: 16, overflow: 'auto', zIndex: 5 }}>
       <h3 style={{ marginTop: 0 }}>Keyboard</h3>
-      <table>
-        <tbody>
-          {KEY_BINDINGS.map((b) => (
-            <tr key={b.action}>
-              <td style={{ paddingRight: 16 }}>{b.keys.map((k) => <kbd key={k} style={{ marginRight: 4, border: '1px solid #888', borderRadius: 3, padding: '0 4px' }}>{k === ' ' ? 'Space' : k}</kbd>)}</td>
-              <td>{b.help}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 32px', alignItems: 'flex-start' }}>
+        {sections.map((s) => (
+          <table key={s.title} data-testid="key-help-section" data-title={s.title}>
+            <caption style={{ textAlign: 'left', fontWeight: 600, padding: '4px 0' }}>{s.title}</caption>
+            <tbody>
+              {s.rows.map((r) => (
+                <tr key={r.keys.join(' ')}>
+                  <td style={{ paddingRight: 16, whiteSpace: 'nowrap' }}>{r.keys.map((k) => <kbd key={k} style={{ marginRight: 4, border: '1px solid #888', borderRadius: 3, padding: '0 4px' }}>{keyLabel(k)}</kbd>)}</td>
+                  <td>{r.help}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
       <p>Mouse: wheel zooms at the cursor, drag pans, click a shape to select it and see why it is what it is.</p>
       <button type="button" onClick={onClose}>Close (Esc)</button>
     </div>

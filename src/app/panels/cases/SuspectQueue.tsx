@@ -11,6 +11,7 @@ import { putInstanceReview, setCaseStatus } from '../../../db/reviewsRepo';
 import { predSubject } from '../../../db/subjects';
 import { isTypingTarget } from '../../qa/reviewKeys';
 import { useBench } from '../../store';
+import { SUSPECT_KEY } from '../../keyHelp';
 import type { CasesSlice } from '../../store/casesSlice';
 
 /** What a suspect points at, in words: "pred 3 of m1, pred 7 of m2 (score 0.91)". */
@@ -31,6 +32,7 @@ export function nextIndex(n: number, current: number | null): number | null {
 export function SuspectQueue({ store }: { store: StoreApi<CasesSlice> }) {
   // Suspects come with the app's report; a standalone case list (the harness) has none.
   const inApp = store === (useBench as unknown);
+  const report = useBench((s) => s.report !== null);
   const suspects = useBench((s) => s.report?.diagnostics?.suspects);
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
   const modelA = useBench((s) => s.caseQuery.models.a);
@@ -47,17 +49,31 @@ export function SuspectQueue({ store }: { store: StoreApi<CasesSlice> }) {
     setSaved(null);
     if (k !== null) selectCase(list[k].case_id);
   };
+  // With no suspect the key still answers, saying so (issue #42: `s` did nothing visible).
+  const [askedNone, setAskedNone] = useState(false);
   useEffect(() => {
-    if (!inApp || list.length === 0) return;
+    if (!inApp || !report) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 's' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
+      if (e.key !== SUSPECT_KEY || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
       e.preventDefault();
-      next();
+      if (list.length === 0) setAskedNone(true);
+      else next();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   });
-  if (!inApp || list.length === 0) return null;
+  if (!inApp) return null;
+  if (list.length === 0)
+    return askedNone ? (
+      <section className="cb-facet" data-testid="suspect-queue" aria-label="GT suspects">
+        <h3>GT suspects</h3>
+        <p className="muted" role="status" data-testid="no-suspects">
+          {suspects === undefined
+            ? 'None: GT suspects are found for LTB, gansulishuzhi, TABench T2R and Chronicles-OCR spotting only.'
+            : 'None in this report: no background false positive several models agree on, no GT every model misses with nothing near.'}
+        </p>
+      </section>
+    ) : null;
   const current = i === null ? null : list[i];
   const file = async (gtProblem: boolean) => {
     if (!current || !fingerprint || !modelA) return;
