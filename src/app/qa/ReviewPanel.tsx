@@ -141,8 +141,11 @@ function NoteEditor({
   unsaved = false,
   onSave,
   label,
+  caption,
   testId,
 }: {
+  /** Shown above the box: whose note it is (two boxes side by side looked the same, issue #42 item 10). */
+  caption?: string;
   value: string;
   rev: string | null;
   /** The stored value is only in memory (storage full): "saved" would be a lie. */
@@ -239,12 +242,17 @@ function NoteEditor({
   };
   return (
     <div className="qa-note">
+      {caption && (
+        <div data-testid={`${testId}-caption`} style={{ fontSize: '0.85em', fontWeight: 600, marginTop: 4 }}>
+          {caption}
+        </div>
+      )}
       <textarea
         aria-label={label}
         data-testid={testId}
         rows={2}
         value={draft ?? value}
-        placeholder="Note (Enter saves, Shift+Enter new line)"
+        placeholder="Enter saves, Shift+Enter new line"
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => !conflict && void save()}
@@ -465,13 +473,14 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
       <NoteEditor
         key={`${fingerprint}|${pred}|${caseId}`}
         label="Case note"
+        caption={`Note on ${model}’s answer (this model only)`}
         testId="case-note"
         value={review?.note ?? ''}
         rev={live.pred?.rev ?? null}
         unsaved={live.unsaved}
         onSave={(note, base) => setPredField({ note }, base)}
       />
-      <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
+      <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" caption="Note on the GT (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
       {review?.updated_at && (
         <small data-testid="review-updated" style={{ opacity: 0.7 }}>
           last change {review.updated_at}
@@ -487,6 +496,7 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
           <NoteEditor
             key={`${fingerprint}|${pred}|${caseId}|${selectedInstance.side}|${selectedInstance.id}`}
             label="Instance note"
+            caption={`Note on this ${selectedInstance.side === 'gt' ? 'GT instance' : 'prediction'}`}
             testId="instance-note"
             value={inst?.note ?? ''}
             rev={instRow?.rev ?? null}

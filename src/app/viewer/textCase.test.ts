@@ -4,7 +4,7 @@ import { HAS_SHARED, shared } from '../../../test/shared';
 import { makeDemo as makeChroniclesDemo } from '../../core/benchmarks/chronicles/demo';
 import type { CaseRecord } from '../../core/model';
 import { BenchSession } from '../../core/session';
-import { flattenSections, panelSections, visibleRange } from './rows';
+import { flattenSections, HEADER_HEIGHT, LINE_HEIGHT, ONE_LINE_CHARS, panelSections, ROW_HEIGHT, rowHeight, visibleRange } from './rows';
 import { extractionRule, otherDetails, rawAnswer, splitThinking, textComparison } from './textCase';
 
 const rec = (over: Partial<CaseRecord>): CaseRecord => ({ case_id: 'q', image_path: null, facets: {}, score: null, outcome: 'fail', gt: [], pred: [], matches: [], errors: [], ...over });
@@ -77,6 +77,20 @@ describe('panel rows', () => {
     expect(to - from).toBeLessThan(12);
     expect(flat.entries[from].top).toBeLessThanOrEqual(1000);
     expect(flat.entries[to - 1].top + flat.entries[to - 1].height).toBeGreaterThanOrEqual(1300);
+  });
+
+  it('a row with an error class gets two more lines, a long reason one more; plain rows keep their height', () => {
+    expect(rowHeight(false, null)).toBe(ROW_HEIGHT);
+    expect(rowHeight(false, 'short')).toBe(ROW_HEIGHT);
+    expect(rowHeight(true, null)).toBe(ROW_HEIGHT + 2 * LINE_HEIGHT);
+    expect(rowHeight(true, 'x'.repeat(ONE_LINE_CHARS + 1))).toBe(ROW_HEIGHT + 3 * LINE_HEIGHT);
+    const r = rec({ gt: [{ id: 0, state: 'fn', error: 'missed' }, { id: 1, state: 'tp' }], pred: [] });
+    const flat = flattenSections(panelSections([{ index: 0, model: 'm', record: r }]), (row) => rowHeight(row.inst.error !== undefined, null));
+    const [, missed, plain] = flat.entries;
+    expect([missed.top, missed.height, plain.top, plain.height]).toEqual([HEADER_HEIGHT, ROW_HEIGHT + 2 * LINE_HEIGHT, HEADER_HEIGHT + ROW_HEIGHT + 2 * LINE_HEIGHT, ROW_HEIGHT]);
+    // The window still finds rows by their own tops.
+    const [from, to] = visibleRange(flat.entries, missed.top + missed.height + 1, 10);
+    expect(flat.entries.slice(from, to).map((e) => e.key)).toEqual([plain.key]);
   });
 
   it('side by side: GT once (naming whose states it shows), then a predictions section per model', () => {
