@@ -24,6 +24,7 @@
  * value meanwhile, nothing is overwritten: both versions are shown ("keep theirs" / "use mine" /
  * for notes "keep both"), and a note draft stays in its box until the user chooses.
  */
+import { Timestamp } from '../Timestamp';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REVIEW_STATUSES, type ReviewStatus } from '../../core/qa';
 import { isGtStatus } from '../../core/qa';
@@ -483,7 +484,7 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
       <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" caption="Note on the GT (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
       {review?.updated_at && (
         <small data-testid="review-updated" style={{ opacity: 0.7 }}>
-          last change {review.updated_at}
+          last change <Timestamp value={review.updated_at} />
         </small>
       )}
       {selectedInstance && (

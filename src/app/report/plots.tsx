@@ -50,8 +50,11 @@ export function BarChart({
 }) {
   const max = scaleMax(series, metric);
   const groupW = Math.max(24, series.length * 12 + 10);
-  const left = 34;
-  const bottom = 58;
+  // Group names are drawn slanted 40° up to the right, ending under their bars: room on the left
+  // for the first one and below for the longest, so none is cut ("acro_precision", issue #42).
+  const labelW = (t: string) => [...t].length * 6.4;
+  const left = Math.max(34, Math.ceil(0.77 * labelW(groups[0]?.label ?? '') - 5 - (series.length * 12) / 2 + 6));
+  const bottom = Math.max(58, Math.ceil(0.64 * Math.max(0, ...groups.map((g) => labelW(g.label))) + 22));
   const width = left + groups.length * groupW + 10;
   const plotH = height - bottom - 10;
   const y = (v: number) => 10 + plotH - (v / max) * plotH;
