@@ -81,6 +81,18 @@ test.describe('a newcomer with the shared mini datasets', () => {
     await expect(alert.locator('.verdict')).toHaveText(/^no recognisable benchmark in "holiday-photos" \(\d+ files\)$/);
     await expect(alert.locator('ul.expected-layouts > li > b')).toHaveText(['LTB', 'Chronicles-OCR', 'TABench', 'gansulishuzhi', 'PulseBench-Select']);
     await snap(page, 'not-a-benchmark');
+
+    // The same folder opened while another is open: said under the top bar, the open one kept.
+    await openFolder(page, LTB_MINI, 'LTB — 15 splits');
+    await page.getByTestId('dataset-folder-input').setInputFiles(folder);
+    const notOpened = page.getByRole('alert', { name: 'Folder not opened' });
+    await expect(notOpened.getByRole('heading')).toHaveText('The folder was not opened — ltb-mini is still open');
+    await expect(notOpened.locator('ul.expected-layouts > li')).toHaveCount(5);
+    await expect(page.getByTestId('dataset-summary')).toBeInViewport();
+    await expect(page.getByTestId('dataset-label')).toHaveText('ltb-mini');
+    await snap(page, 'not-a-benchmark-while-open');
+    await notOpened.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notOpened).toHaveCount(0);
   });
 
   test('item 2: Close leaves no trace of the closed view: no link banner on the next folder, no offer to reopen it after a reload', async ({ page }) => {

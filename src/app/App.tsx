@@ -18,6 +18,7 @@ import { DropZone } from './panels/DropZone';
 import { OpenFolderButton } from './panels/FolderInputs';
 import { Landing } from './panels/Landing';
 import { ModelNotice } from './panels/ModelNotice';
+import { OpenErrorNotice } from './panels/OpenErrorNotice';
 import { ModelsPanel } from './panels/ModelsPanel';
 import { ProtocolPanel } from './panels/ProtocolPanel';
 import { ReviewsPanel } from './panels/ReviewsPanel';
@@ -36,6 +37,7 @@ export function App() {
         <h1>Benchlens</h1>
         <DatasetBar />
       </header>
+      <OpenErrorNotice />
       <LinkNeeds />
       <BenchmarkChoice />
       {open ? <Workspace /> : <Landing />}
@@ -46,7 +48,6 @@ export function App() {
 function DatasetBar() {
   const ds = useBench((s) => s.dataset);
   const opening = useBench((s) => s.status === 'opening');
-  const error = useBench((s) => (s.dataset ? s.openError : null));
   const close = useBench((s) => s.closeDataset);
   if (!ds) return null;
   return (
@@ -57,11 +58,6 @@ function DatasetBar() {
       </p>
       {opening && <span role="status">Opening…</span>}
       <Tabs />
-      {error && (
-        <span role="alert" className="error">
-          {error}
-        </span>
-      )}
       <OpenFolderButton label="Open another folder…" />
       <button type="button" onClick={close}>
         Close
