@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
-import { openCase, showReport, showWorkspace } from './helpers';
+import { dropPaths, openCase, showReport, showWorkspace } from './helpers';
 
 test.use({ viewport: { width: 1366, height: 768 } });
 
@@ -70,6 +70,20 @@ test.describe('a newcomer with the shared mini datasets', () => {
     await expect(notice(page)).toBeVisible();
     await notice(page).getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice(page)).toHaveCount(0);
+  });
+
+  test('item 3: a drop of a folder and files is one selection: every file\'s outcome is listed', async ({ page }) => {
+    await page.goto('/');
+    await openFolder(page, LTB_MINI, 'LTB — 15 splits');
+    // A prediction folder (ICDAR res_img_*.txt) and two files that are refused, dropped together.
+    await dropPaths(page, [shared('reference/ltb/ltbmini-icdar'), emptyFile(), TABENCH_RUN]);
+    await expect(notice(page).locator('li[data-file]')).toHaveCount(2, { timeout: 60_000 });
+    await expect(notice(page).locator('li[data-file] .verdict')).toHaveText([
+      'empty.jsonl: no prediction lines',
+      'Not LTB predictions: qwen3vl-2b-sim.jsonl is a TABench predictions file',
+    ]);
+    await expect(notice(page)).toContainText('Added from the same selection: ltbmini-icdar');
+    await expect(page.getByRole('checkbox', { name: /ltbmini-icdar/ })).toBeVisible();
   });
 
   test('item 14: a folder that is no benchmark says so in a heading, then lists the five layouts one per line', async ({ page }) => {

@@ -72,11 +72,13 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
  * Reads prediction files into the worker with a progress bar (MiB of a big JSONL) and Cancel, then
  * scores. A cancelled add leaves the models exactly as they were.
  */
-export async function addPredictions(listing: Listing): Promise<void> {
+export async function addPredictions(listing: Listing, { sameAction = false }: { sameAction?: boolean } = {}): Promise<void> {
   const s = useBench.getState();
   if (!s.dataset) return;
   const id = ++addId;
-  s.dismissModelNotice();
+  // A new add replaces the last one's notice; the later adds of one drop (folders, then files)
+  // add to it, so every dropped file's outcome stays listed.
+  if (!sameAction) s.dismissModelNotice();
   s.startAdding();
   const client = scoringClient();
   let out: AddOutcome;
@@ -111,7 +113,8 @@ export async function addPredictions(listing: Listing): Promise<void> {
     return;
   }
   if (id === addId) st.stopAdding();
-  st.setRefusals(out.refused, out.added);
+  if (sameAction) st.setRefusals([...st.refusals, ...out.refused], [...st.lastAdded, ...out.added]);
+  else st.setRefusals(out.refused, out.added);
   await showModels(out.models);
   if (out.duplicates.length > 0) st.noteDuplicates(out.duplicates);
   // Every file refused: the models and their numbers are as they were.
