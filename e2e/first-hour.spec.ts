@@ -8,8 +8,12 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { HAS_SHARED, shared } from '../test/shared';
 
+const TITLES: Record<string, string> = { ltb: 'LTB', tabench: 'TABench', chronicles: 'Chronicles-OCR', gansulishuzhi: 'gansulishuzhi', 'pulsebench-select': 'PulseBench-Select' };
+
+/** Opens a demo and waits for its own rows (after another demo in the same page, the old rows stay until the new ones come). */
 async function openDemo(page: Page, demo: string): Promise<void> {
   await page.goto(`/#demo=${demo}`);
+  await expect(page.getByTestId('dataset-summary')).toContainText(TITLES[demo], { timeout: 60_000 });
   await expect(page.getByTestId('case-row').first()).toBeVisible({ timeout: 60_000 });
 }
 
@@ -125,5 +129,25 @@ test.describe('a newcomer in the workspace', () => {
     await expect(recent.getByTestId('recent-why').first()).toHaveText(/opened by drop or upload: open or drop it again/);
     await expect(recent.getByRole('button', { name: 'ltb-mini', exact: true })).toHaveCount(0);
     await expect(recent.locator('time').first()).toHaveText('just now');
+  });
+
+  test('s opens the next GT suspect at 1366 px, with the filters folded, and says when there is none', async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await openDemo(page, 'ltb');
+    await expect(page.getByTestId('toggle-filters')).toHaveAttribute('aria-expanded', 'false');
+    await page.locator('body').press('s');
+    const line = page.getByTestId('suspect-line');
+    await expect(line).toContainText(/^GT suspect 1 \/ \d+: /);
+    const first = page.url();
+    expect(first).toMatch(/case=/);
+    await page.locator('body').press('s');
+    await expect(line).toContainText(/^GT suspect 2 \/ \d+: /);
+    await line.getByRole('button', { name: 'Close' }).click();
+    await expect(line).toHaveCount(0);
+
+    await openDemo(page, 'pulsebench-select');
+    await expect(page.getByTestId('case-count')).toHaveAttribute('data-total', '6');
+    await page.locator('body').press('s');
+    await expect(page.getByTestId('suspect-line')).toHaveText(/^No GT suspects/);
   });
 });

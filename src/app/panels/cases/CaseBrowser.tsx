@@ -31,6 +31,7 @@ import { formatCount, varyingFacets } from './format';
 import { shownModelsOf } from '../../store/casesSlice';
 import { useElementSize } from '../../canvas/useElementSize';
 import { FacetSidebar } from './FacetSidebar';
+import { SuspectLine, useSuspectKey } from './SuspectQueue';
 import { compareDirectionOf, hasFilters, reviewStatusColumn, rowOfCase, type SortKey } from './query';
 import { useReviews } from '../../qa/useReviews';
 import { reviewKey, type ReviewMap } from '../../qa/reviewFilters';
@@ -84,6 +85,7 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   const inApp = store === (useBench as unknown);
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
   const { reviews } = useReviews(inApp ? fingerprint : null);
+  useSuspectKey(inApp);
 
   useEffect(() => {
     if (givenTable !== undefined && store.getState().caseTable !== givenTable) store.getState().setCaseTable(givenTable);
@@ -123,6 +125,7 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
       {!narrow && (shown >= 1 ? <FacetSidebar store={store} table={table} /> : <aside className="cb-sidebar" aria-busy="true" />)}
       <div className="cb-main">
         <Toolbar store={store} table={table} filters={narrow ? { open: filtersOpen, toggle: () => setFiltersOpen((v) => !v) } : null} />
+        {inApp && <SuspectLine />}
         {narrow && filtersOpen && shown >= 1 && (
           <div className="cb-filters-drop">
             <FacetSidebar store={store} table={table} />
