@@ -447,7 +447,7 @@ function HelpOverlay({ onClose, sections }: { onClose(): void; sections: readonl
       <h3 style={{ marginTop: 0 }}>Keyboard</h3>
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 32px', alignItems: 'flex-start' }}>
         {sections.map((s) => (
-          <table key={s.title} data-testid="key-help-section" data-title={s.title}>
+          <table key={s.title} data-testid="key-help-section" data-title={s.title} style={{ flex: '1 1 300px', maxWidth: 460 }}>
             <caption style={{ textAlign: 'left', fontWeight: 600, padding: '4px 0' }}>{s.title}</caption>
             <tbody>
               {s.rows.map((r) => (
