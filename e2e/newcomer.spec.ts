@@ -198,6 +198,15 @@ test.describe('a newcomer with the demos', () => {
     await expect(page.getByTestId('toggle-panel')).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('details-panel')).toBeVisible();
     await expect(page.getByTestId('instance-panel')).toBeVisible();
+    // Every GT outline of the editor has its dark halo (the white strokes alone vanished on light images).
+    const halos = () =>
+      page.evaluate(() => {
+        type Node = { getChildren(): unknown[] };
+        const stages = (window as unknown as { Konva: { stages: { findOne(sel: string): Node | undefined }[] } }).Konva.stages;
+        const halo = stages.map((st) => st.findOne('.gt-halo')).find(Boolean);
+        return halo ? halo.getChildren().length : -1;
+      });
+    await expect.poll(halos).toBeGreaterThan(0);
     // Draw a box on the image: it is selected at once, its text field labelled.
     await page.getByRole('button', { name: 'Add box' }).click();
     const frame = (await page.getByTestId('gt-edit-frame').boundingBox())!;
