@@ -70,6 +70,18 @@ test.describe('a newcomer with the shared mini datasets', () => {
     await expect(notice(page)).toBeVisible();
     await notice(page).getByRole('button', { name: 'Dismiss' }).click();
     await expect(notice(page)).toHaveCount(0);
+
+    // A failed model change is said in the same place, seen from the workspace too.
+    await page.getByTestId('prediction-files-input').setInputFiles(shared('reference/ltb/ltbmini-mmocr.jsonl'));
+    await expect(models.getByRole('heading')).toHaveText('Models (2)', { timeout: 60_000 });
+    await models.getByRole('button', { name: 'Rename ltbmini-mmocr' }).click();
+    await models.getByRole('textbox', { name: 'New name for ltbmini-mmocr' }).fill('ltbmini-object');
+    await models.getByRole('textbox', { name: 'New name for ltbmini-mmocr' }).press('Enter');
+    const failed = page.getByRole('alert', { name: 'Models not changed' });
+    await expect(failed.getByRole('heading')).toHaveText('The models were not changed');
+    await expect(failed).toContainText('a model named "ltbmini-object" exists already');
+    await showWorkspace(page);
+    await expect(failed).toBeInViewport();
   });
 
   test('item 3: a drop of a folder and files is one selection: every file\'s outcome is listed', async ({ page }) => {

@@ -15,10 +15,12 @@ export function ModelNotice() {
   const dismiss = useBench((s) => s.dismissModelNotice);
   if (refusals.length === 0 && !error) return null;
   const n = refusals.length;
+  // Without refusals the notice carries a failed rename / removal / read (modelError).
+  const heading = n === 0 ? 'The models were not changed' : n === 1 ? '1 prediction file not added' : `${n} prediction files not added`;
   return (
-    <section className="model-notice" role="alert" aria-label="Prediction files not added">
+    <section className="model-notice" role="alert" aria-label={n > 0 ? 'Prediction files not added' : 'Models not changed'}>
       <div className="model-notice-head">
-        <h3>{n > 0 ? (n === 1 ? '1 prediction file not added' : `${n} prediction files not added`) : 'Models'}</h3>
+        <h3>{heading}</h3>
         <button type="button" className="icon" aria-label="Dismiss" title="Dismiss" onClick={dismiss}>
           ×
         </button>
