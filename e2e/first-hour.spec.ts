@@ -151,3 +151,45 @@ test.describe('a newcomer in the workspace', () => {
     await expect(page.getByTestId('suspect-line')).toHaveText(/^No GT suspects/);
   });
 });
+
+test.describe('labels on the image (real Chromium fonts)', () => {
+  async function openHarness(page: Page, hash: string) {
+    await page.goto(`/harness/viewer.html#${hash}`);
+    await page.waitForFunction(() => {
+      const v = window.__viewer;
+      return !!v?.ready && !!v.handle && Object.keys(v.handle.drawnCounts(0)).length > 0;
+    });
+  }
+  type Box = { text: string; short: boolean; x0: number; y0: number; x1: number; y1: number };
+  const boxes = (page: Page, pane = 0) => page.evaluate((p) => window.__viewer!.handle!.labelBoxes(p), pane) as Promise<Box[]>;
+  const overlapping = (bs: Box[]) => {
+    const out: string[] = [];
+    for (let i = 0; i < bs.length; i++)
+      for (let j = i + 1; j < bs.length; j++) {
+        const [a, b] = [bs[i], bs[j]];
+        if (a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1) out.push(`${a.text} × ${b.text}`);
+      }
+    return out;
+  };
+
+  for (const [name, hash] of [
+    ['the LTB case, fitted', 'case=ltb'],
+    ['the LTB case, 2 models side by side', 'case=ltb&compare=2'],
+    ['the PulseBench form', 'case=pulsebench'],
+    ['the dense case (5,000 shapes), zoomed in to under 1,500 labels', 'case=dense5000'],
+  ] as const) {
+    test(`no two labels overlap: ${name}`, async ({ page }) => {
+      await openHarness(page, hash);
+      if (hash === 'case=dense5000') {
+        await page.evaluate(() => window.__viewer!.handle!.setTransform({ scale: 0.9, x: -1200, y: -900 }));
+      }
+      const panes = hash.includes('compare=2') ? [0, 1] : [0];
+      for (const p of panes) {
+        const bs = await boxes(page, p);
+        expect(bs.length, `pane ${p}`).toBeGreaterThan(0);
+        expect(overlapping(bs), `pane ${p}`).toEqual([]);
+      }
+      if (hash === 'case=dense5000') expect((await boxes(page)).some((b) => b.short)).toBe(true);
+    });
+  }
+});

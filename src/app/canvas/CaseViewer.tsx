@@ -30,7 +30,8 @@
 import { memo, useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type Konva from 'konva';
 import type { BenchmarkId, CaseRecord } from '../../core/model';
-import { ALL_LAYERS, type LayerToggles } from './draw';
+import { ALL_LAYERS, beginLabels, placedLabels, planLabels, type LayerToggles } from './draw';
+import { labelBox } from './labels';
 import { errorCauses } from './errorCause';
 import { explain, explanationText, type Explanation } from './explain';
 import { SpatialIndex } from './hitTest';
@@ -105,6 +106,8 @@ export interface CaseViewerHandle {
   selected(): { view: number; side: Side; id: number } | null;
   layers(): LayerToggles;
   errorOrder(pane?: number): { side: Side; id: number }[];
+  /** The labels placed at the current view in a pane (labels.ts, measured with the page's font): text and box in pane pixels. */
+  labelBoxes(pane?: number): { text: string; short: boolean; x0: number; y0: number; x1: number; y1: number }[];
 }
 
 declare global {
@@ -260,6 +263,14 @@ export function CaseViewer(props: CaseViewerProps) {
       }),
     drawnCounts: (pane = 0) => ({ ...stats[pane] }),
     sceneCounts: (pane = 0) => countByState(scenes[pane]?.items ?? []),
+    labelBoxes: (pane = 0) => {
+      // The drawing's own steps (planLabels, then placeLabels with the label font's measures).
+      const ctx = document.createElement('canvas').getContext('2d');
+      if (!ctx) return [];
+      beginLabels(ctx, 1);
+      const o = { transform: currentView(), width: paneW, height: paneH, pixelRatio: 1, layers: paneLayers, overlay: compare === 'overlay', colors };
+      return placedLabels(ctx, planLabels(scenes[pane]?.items ?? [], o), o.transform).flatMap((p) => (p ? [{ text: p.text, short: p.short, ...labelBox(p) }] : []));
+    },
     instanceAt: (cx, cy) => {
       for (let pane = 0; pane < panes.length; pane++) {
         const r = paneRect(pane);
