@@ -61,7 +61,7 @@ describe('the CLI reads what detectors write', () => {
 
 describe('the CLI refuses a prediction input with no usable record', () => {
   it.each([
-    ['another benchmark\'s file', 'tabench-run.jsonl', /^benchlens: prediction tabench-run\.jsonl: nothing to score — .* — this is a TABench predictions file, not LTB predictions$/],
+    ['another benchmark\'s file', 'tabench-run.jsonl', /^benchlens: Not LTB predictions: tabench-run\.jsonl is a TABench predictions file — nothing to score — /],
     ['an empty results.jsonl', 'empty/results.jsonl', /^benchlens: results\.jsonl: no prediction lines$/],
   ])('%s: exit 2, one line naming the file', (_n, pred, message) => {
     const out = join(dir, 'out-refused');

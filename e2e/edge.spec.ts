@@ -26,7 +26,8 @@ test.describe('a zip bomb in the page', () => {
       const models = page.getByRole('region', { name: 'Models' });
       await expect(models.locator('.model-name')).toHaveCount(2);
       await page.getByTestId('prediction-files-input').setInputFiles(bomb);
-      const alert = models.getByRole('alert');
+      // Refusals show in a notice above both views (ModelNotice).
+      const alert = page.getByRole('alert', { name: 'Prediction files not added' });
       await expect(alert).toContainText(kind === 'lying sizes' ? 'a zip bomb, refused' : 'more than the 256 MiB an entry may hold');
       await expect(alert).toContainText('submit.zip');
       // No model was added, and the page answers: it still evaluates, and the demo's scores are there.

@@ -358,7 +358,7 @@ test.describe('reviews in the app (LTB demo)', () => {
     expect(await stageAnimationsAfterWheel(page, -120)).toBeGreaterThan(0);
 
     await page.getByTestId('toggle-edit-gt').click();
-    await expect(page.getByTestId('toggle-panel')).toHaveAttribute('aria-pressed', 'false'); // room for the canvas
+    await expect(page.getByTestId('toggle-panel')).toHaveAttribute('aria-pressed', 'true'); // the GT list stays beside the editor
     const frame = page.getByTestId('gt-edit-frame');
     await expect(frame).toBeVisible();
     await expect(page.getByTestId('gt-edit-status')).toHaveAttribute('data-corrections', '0');

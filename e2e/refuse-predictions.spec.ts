@@ -34,9 +34,10 @@ test.describe('refused prediction files in the page', () => {
 
     const models = page.getByRole('region', { name: 'Models' });
     await page.getByTestId('prediction-files-input').setInputFiles(shared('reference/tabench/qwen3vl-2b-sim.jsonl'));
-    const alert = models.getByRole('alert');
-    await expect(alert).toContainText('prediction qwen3vl-2b-sim.jsonl: nothing to score');
-    await expect(alert).toContainText('this is a TABench predictions file, not LTB predictions');
+    // The refusal is a notice above both views, verdict first (the Models panel points to it).
+    const alert = page.getByRole('alert', { name: 'Prediction files not added' });
+    await expect(alert.locator('.verdict')).toHaveText('Not LTB predictions: qwen3vl-2b-sim.jsonl is a TABench predictions file');
+    await expect(alert).toContainText('nothing to score');
     await expect(models.getByRole('heading')).toHaveText('Models (1)');
     await expect(metricCell(page, 'qwen3vl-2b-sim', 'norm/hmean')).toHaveCount(0);
 

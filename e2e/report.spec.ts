@@ -52,6 +52,8 @@ test.describe('on ltb-mini with the reference predictions', () => {
       .models['ltbmini-object'].metrics;
     const save = async (name: string) => {
       const [dl] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name, exact: true }).click()]);
+      // Saved under the benchmark's name, so the next benchmark's export does not overwrite it.
+      expect(dl.suggestedFilename()).toBe(`ltb-${name}`);
       return readFileSync((await dl.path())!, 'utf8');
     };
     const report = JSON.parse(await save('report.json'));

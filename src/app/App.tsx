@@ -8,6 +8,7 @@
  */
 import { useEffect } from 'react';
 import { isTypingTarget } from './canvas/keys';
+import { TAB_KEYS } from './keyHelp';
 import { BenchmarkChoice } from './panels/BenchmarkChoice';
 import { LinkNeeds } from './panels/LinkNeeds';
 import { ModelStrip } from './panels/ModelStrip';
@@ -16,6 +17,8 @@ import { CaseWorkbench } from './panels/CaseWorkbench';
 import { DropZone } from './panels/DropZone';
 import { OpenFolderButton } from './panels/FolderInputs';
 import { Landing } from './panels/Landing';
+import { ModelNotice } from './panels/ModelNotice';
+import { OpenErrorNotice } from './panels/OpenErrorNotice';
 import { ModelsPanel } from './panels/ModelsPanel';
 import { ProtocolPanel } from './panels/ProtocolPanel';
 import { ReviewsPanel } from './panels/ReviewsPanel';
@@ -34,6 +37,7 @@ export function App() {
         <h1>Benchlens</h1>
         <DatasetBar />
       </header>
+      <OpenErrorNotice />
       <LinkNeeds />
       <BenchmarkChoice />
       {open ? <Workspace /> : <Landing />}
@@ -44,7 +48,6 @@ export function App() {
 function DatasetBar() {
   const ds = useBench((s) => s.dataset);
   const opening = useBench((s) => s.status === 'opening');
-  const error = useBench((s) => (s.dataset ? s.openError : null));
   const close = useBench((s) => s.closeDataset);
   if (!ds) return null;
   return (
@@ -55,11 +58,6 @@ function DatasetBar() {
       </p>
       {opening && <span role="status">Opening…</span>}
       <Tabs />
-      {error && (
-        <span role="alert" className="error">
-          {error}
-        </span>
-      )}
       <OpenFolderButton label="Open another folder…" />
       <button type="button" onClick={close}>
         Close
@@ -75,7 +73,6 @@ export function useTab(): WorkspaceTab {
   return chosen ?? (hasCases ? 'workspace' : 'report');
 }
 
-const TAB_KEYS: Record<string, WorkspaceTab> = { w: 'workspace', r: 'report' };
 
 function Tabs() {
   const tab = useTab();
@@ -84,7 +81,7 @@ function Tabs() {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target as HTMLElement | null)) return;
-      const t = TAB_KEYS[e.key];
+      const t = (TAB_KEYS as Record<string, WorkspaceTab | undefined>)[e.key];
       if (!t) return;
       e.preventDefault();
       useBench.getState().setWorkspaceTab(t);
@@ -125,6 +122,7 @@ function Workspace() {
   return (
     <>
       <ScoringStatus />
+      <ModelNotice />
       <div className="view-report" id="view-report" role="tabpanel" aria-labelledby="tab-report" hidden={tab !== 'report'}>
         <aside className="sidebar">
           <ModelsPanel />

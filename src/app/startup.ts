@@ -7,9 +7,9 @@ import type { BenchmarkId } from '../core';
 import { isBenchmarkId } from './benchmarks';
 import { loadDemos, openDemo } from './store/actions';
 import { useBench } from './store';
-import { bindCasesHash } from './urlState';
+import { bindCasesHash, parseCasesHash } from './urlState';
 import { bindViewHash } from './viewUrl';
-import { initialLinkNeeds } from './panels/LinkNeeds';
+import { forgetLinkNeeds, initialLinkNeeds } from './panels/LinkNeeds';
 
 export function demoFromHash(hash: string): BenchmarkId | null {
   const id = new URLSearchParams(hash.replace(/^#/, '')).get('demo');
@@ -26,6 +26,18 @@ function writeDemoToHash(id: string | null): void {
   history.replaceState(null, '', s ? `#${s}` : location.pathname + location.search);
 }
 
+/**
+ * After Close the page is as if just loaded without a link: the hash loses the closed view (its
+ * folder, models, protocol, filters, demo), so neither the next folder opened nor a reload is
+ * taken for that view — no "this link shows a view of …" banner, no offer to reopen the folder.
+ */
+function startAfresh(): void {
+  forgetLinkNeeds();
+  useBench.getState().restoreCasesUrl(parseCasesHash(''));
+  useBench.setState({ linkWanted: null });
+  history.replaceState(null, '', location.pathname + location.search);
+}
+
 let started = false;
 
 export function useStartup(): void {
@@ -36,6 +48,7 @@ export function useStartup(): void {
     const unbindView = bindViewHash(useBench);
     const unsub = useBench.subscribe((s, prev) => {
       if (s.dataset !== prev.dataset && s.dataset) writeDemoToHash(s.dataset.demo ? s.dataset.benchmark : null);
+      if (prev.dataset && !s.dataset) startAfresh();
     });
     // StrictMode runs effects twice in development: open the demo only once.
     if (!started) {

@@ -102,7 +102,20 @@ export type PlotSpec =
    * `facetKeys`: the case-table facets a bar click may filter on (the group key, or one of its
    * facetValues, must be a value of it).
    */
-  | { kind: 'bars'; title: string; metric: string; groups: LayoutRows; facetKeys?: string[]; format?: string }
+  | {
+      kind: 'bars';
+      title: string;
+      metric: string;
+      groups: LayoutRows;
+      facetKeys?: string[];
+      format?: string;
+      /**
+       * Count keys (patterns with `{group}`) that, all 0 for a model, mean its group measures
+       * nothing (LTB: a split with gt 0 and pred 0, where MMOCR reports hmean 100): the bar is
+       * drawn as "no data", as the grid's `emptyRow` shows "—", never as the official 100.
+       */
+      emptyGroup?: string[];
+    }
   /**
    * A metric against a swept threshold, per model, for the selected unit: value `metric` with
    * `{unit}` and `{x}` (x as `x.toFixed(1)`), the best x marked from `best`. A click on a point
@@ -190,12 +203,29 @@ export function caseUnitOf(layout: ReportLayout, report: Report): string | null 
  * not: see `emptyRow`.
  */
 export function emptyRowCounts(section: Extract<ReportSection, { kind: 'grid' }>, metrics: Readonly<Record<string, number>> | undefined, row: string): Record<string, number> | null {
-  if (!section.emptyRow || !metrics) return null;
+  return section.emptyRow ? zeroCounts(section.emptyRow.counts, { row }, metrics) : null;
+}
+
+/** The same for a group of a bar plot (`emptyGroup`): { gt: 0, pred: 0 } when it has no data. */
+export function emptyGroupCounts(plot: Extract<PlotSpec, { kind: 'bars' }>, metrics: Readonly<Record<string, number>> | undefined, group: string): Record<string, number> | null {
+  return plot.emptyGroup ? zeroCounts(plot.emptyGroup, { group }, metrics) : null;
+}
+
+/** Every count key 0 → those counts by their last segment; any other value (or absent) → null. */
+function zeroCounts(patterns: readonly string[], vars: Record<string, string>, metrics: Readonly<Record<string, number>> | undefined): Record<string, number> | null {
+  if (!metrics || patterns.length === 0) return null;
   const out: Record<string, number> = {};
-  for (const pattern of section.emptyRow.counts) {
-    const key = fillKey(pattern, { row });
+  for (const pattern of patterns) {
+    const key = fillKey(pattern, vars);
     if (metrics[key] !== 0) return null;
     out[key.slice(key.lastIndexOf('/') + 1)] = 0;
   }
   return out;
+}
+
+/** "gt 0, pred 0": the counts that make a row or group empty, as the page says them. */
+export function countsText(counts: Readonly<Record<string, number>>): string {
+  return Object.entries(counts)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ');
 }

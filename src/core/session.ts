@@ -8,7 +8,7 @@ import { caseLine, serializeCaseLine } from './caseExport';
 import { sniffPredictions } from './benchmarks/sniff';
 import { fingerprintingSource } from './fingerprint';
 import { computeSuspects } from './errors/suspects';
-import type { FileSource } from './io/fileSource';
+import { basename, type FileSource } from './io/fileSource';
 import {
   InputError,
   type BenchmarkAdapter,
@@ -127,12 +127,12 @@ export class BenchSession {
       if ((e as Error).name === 'AbortError') throw e;
       // An unreadable prediction file is a user problem, not a crash: name the file and why.
       const why = e instanceof InputError ? e.message : `prediction ${input.name}: ${(e as Error).message}`;
-      throw new InputError(oneLine(why) + (await this.looksLike(input)));
+      throw new InputError(await this.refusal(input, oneLine(why)));
     }
     for (const p of loaded) {
       const use = this.adapter.predictionUse?.(this.dataset, p);
       if (use && use.usable === 0) {
-        throw new InputError(oneLine(`prediction ${use.file}: nothing to score — ${use.why}`) + (await this.looksLike(input)));
+        throw new InputError(await this.refusal(input, oneLine(`prediction ${use.file}: nothing to score — ${use.why}`)));
       }
     }
     const names: string[] = [];
@@ -151,16 +151,25 @@ export class BenchSession {
     return names;
   }
 
-  /** " — this is a TABench predictions file" when the input looks like another benchmark's (or like GT). */
-  private async looksLike(input: PredictionInput): Promise<string> {
+  /**
+   * The refusal of an input, verdict first: when the input looks like another benchmark's file (or
+   * like ground truth) that is what the user needs to read first ("Not LTB predictions:
+   * qwen.jsonl is a TABench predictions file"), and the reader's own reason (malformed counts,
+   * first bad line) follows after " — " as the detail. Still one line: the CLI prints it as is.
+   */
+  private async refusal(input: PredictionInput, why: string): Promise<string> {
     let s;
     try {
       s = await sniffPredictions(input);
     } catch {
-      return ''; // naming the benchmark is a courtesy; the refusal stands without it
+      return why; // naming the benchmark is a courtesy; the refusal stands without it
     }
-    if (!s || (s.benchmark === this.adapter.id && !s.notPredictions)) return '';
-    return ` — this is ${s.what}${s.benchmark === this.adapter.id ? '' : `, not ${this.adapter.title} predictions`}`;
+    if (!s || (s.benchmark === this.adapter.id && !s.notPredictions)) return why;
+    const file = basename(input.path) || input.name;
+    const verdict = s.benchmark === this.adapter.id ? 'Not predictions' : `Not ${this.adapter.title} predictions`;
+    // "…, not predictions" would repeat the verdict.
+    const what = s.what.replace(/, not (predictions|a model's results)$/, '');
+    return `${verdict}: ${file} is ${what} — ${withoutFilePrefix(why, [file, input.name])}`;
   }
 
   removeModel(name: string): void {
@@ -228,6 +237,17 @@ export class BenchSession {
   *eachCaseLine(results: readonly ModelResult[]): Generator<string> {
     for (const r of results) for (const c of r.cases) yield serializeCaseLine(caseLine(this.adapter.id, r.model, c));
   }
+}
+
+/**
+ * "prediction p/a.jsonl: nothing to score — …" → "nothing to score — …" once the verdict has named
+ * the file (readers name it with or without its folder).
+ */
+function withoutFilePrefix(why: string, names: string[]): string {
+  const m = /^(?:prediction (?:file )?)?([^:]+): /.exec(why);
+  if (!m) return why;
+  const named = m[1];
+  return names.some((n) => n !== '' && (named === n || named.endsWith(`/${n}`))) ? why.slice(m[0].length) : why;
 }
 
 /** The CLI prints one line: a reason that quotes a file's text must not break it. */

@@ -7,10 +7,10 @@
 import { proxy, wrap, type Remote } from 'comlink';
 import type { BenchmarkId, CaseRecord, CaseTable, GtCorrection, OptionValue, Progress, QaState, Report } from '../core';
 import type { Listing } from '../io/listing';
-import type { DuplicateModel, OpenedDataset, OpenInput, ScoreOutcome, ScoringApi } from './scoringApi';
+import type { AddOutcome, OpenedDataset, OpenInput, ScoreOutcome, ScoringApi } from './scoringApi';
 import { scoringWorker } from './spawn';
 
-export type { DuplicateModel, OpenedDataset, OpenInput, ScoreOutcome } from './scoringApi';
+export type { AddOutcome, DuplicateModel, OpenedDataset, OpenInput, RefusedFile, ScoreOutcome } from './scoringApi';
 
 type Op = (api: Remote<ScoringApi>) => Promise<unknown>;
 type Running = { done: Promise<void>; reject: (e: Error) => void };
@@ -70,7 +70,7 @@ export class ScoringClient {
    * Cancellable like score. A cancelled add never enters the replay list, and the worker drops
    * whatever it had read of it, so the models are exactly as before.
    */
-  addPredictions(listing: Listing, onProgress?: (p: Progress) => void): Promise<{ added: string[]; models: string[]; duplicates: DuplicateModel[] }> {
+  addPredictions(listing: Listing, onProgress?: (p: Progress) => void): Promise<AddOutcome> {
     return this.cancellable(
       (api) => api.addPredictions(listing, onProgress ? proxy(onProgress) : undefined),
       () => this.ops.push((api) => api.addPredictions(listing)),

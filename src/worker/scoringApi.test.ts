@@ -65,6 +65,23 @@ describe.skipIf(!HAS_SHARED)('scoringApi on ltb-mini with the reference predicti
     expect((await scoringApi.addPredictions(again)).duplicates).toEqual([{ model: 'third', sameAs: 'renamed-copy' }]);
   });
 
+  it('handles every file of a selection on its own: good ones are added, each refused one is listed with its reason', async () => {
+    await scoringApi.openDataset(folderListing(shared('data/ltb-mini'), 'ltb-mini'));
+    const empty = new File([''], 'empty.jsonl');
+    const listing = fileListing([shared('reference/ltb/ltbmini-object.json'), shared('reference/tabench/qwen3vl-2b-sim.jsonl'), shared('reference/gansulishuzhi/glm4v-sim.jsonl')]);
+    listing.files.splice(1, 0, { path: 'empty.jsonl', file: empty });
+    const out = await scoringApi.addPredictions(listing);
+    expect(out.added).toEqual(['ltbmini-object']);
+    expect(out.models).toEqual(['ltbmini-object']);
+    expect(out.refused.map((r) => r.file)).toEqual(['empty.jsonl', 'qwen3vl-2b-sim.jsonl', 'glm4v-sim.jsonl']);
+    expect(out.refused[0].message).toBe('empty.jsonl: no prediction lines');
+    expect(out.refused[1].message).toMatch(/^Not LTB predictions: qwen3vl-2b-sim\.jsonl is a TABench predictions file — /);
+    expect(out.refused[2].message).toMatch(/^Not LTB predictions: glm4v-sim\.jsonl is a gansulishuzhi run/);
+    // The good file scores exactly as it does alone.
+    const { report } = await scoringApi.score('mmocr-1.0.1', {});
+    expect(report.models['ltbmini-object'].metrics['norm/hmean']).toBe(expected('ltbmini-object', 'mmocr-1.0.1')['norm/hmean']);
+  });
+
   it('detects LTB, adds one model per file and reproduces the official numbers for both variants', async () => {
     const { opened, added } = await open();
     expect(opened.benchmark).toBe('ltb');

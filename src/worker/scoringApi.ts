@@ -90,6 +90,17 @@ export interface DuplicateModel {
   model: string;
   sameAs: string;
 }
+/** A file of a selection that was not added, and the reader's reason (verdict first). */
+export interface RefusedFile {
+  file: string;
+  message: string;
+}
+export interface AddOutcome {
+  added: string[];
+  models: string[];
+  duplicates: DuplicateModel[];
+  refused: RefusedFile[];
+}
 let running: AbortController | null = null;
 
 function need(): State {
@@ -174,10 +185,13 @@ export const scoringApi = {
 
   /**
    * Adds prediction files (one model each) or one prediction folder; returns every model name.
-   * All or nothing: if one input fails or the add is cancelled, the models this call already
-   * added are removed again, so the page's replay of model operations stays true.
+   * Each file of a selection stands on its own: one that is refused (empty, another benchmark's)
+   * is listed in `refused` with its reason and the others are still added — a user who picks five
+   * files sees five outcomes. A cancel is all or nothing: the models this call already added are
+   * removed again, so the page's replay of model operations stays true (a replay refuses the same
+   * files again, being the same bytes).
    */
-  async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<{ added: string[]; models: string[]; duplicates: DuplicateModel[] }> {
+  async addPredictions(listing: Listing, onProgress?: ProgressFn): Promise<AddOutcome> {
     const s = need();
     const ac = new AbortController();
     reading.add(ac);
@@ -190,9 +204,17 @@ export const scoringApi = {
           ? [{ source: src, path: '', name: listing.label }]
           : src.list().map((e) => ({ source: singleFileSource(src, e.path), path: e.path.split('/').at(-1)!, name: stem(e.path) }));
       const ctx = { signal: ac.signal, progress: throttled(onProgress) };
+      const refused: RefusedFile[] = [];
       for (const input of inputs) {
         ac.signal.throwIfAborted();
-        const names = await s.session.addPredictions(input, ctx);
+        let names: string[];
+        try {
+          names = await s.session.addPredictions(input, ctx);
+        } catch (e) {
+          if ((e as Error).name === 'AbortError' || ac.signal.aborted) throw e;
+          refused.push({ file: input.path || input.name, message: (e as Error).message });
+          continue;
+        }
         added.push(...names);
         // Identical content to a set loaded before it (also in this same call) is said. The
         // session hashed the bytes as it read them (the key reviews of predictions use).
@@ -206,7 +228,7 @@ export const scoringApi = {
       }
       // A cancel that arrived during the last read still wins (the page was told "cancelled").
       ac.signal.throwIfAborted();
-      return { added, models: s.session.modelNames, duplicates };
+      return { added, models: s.session.modelNames, duplicates, refused };
     } catch (e) {
       for (const name of added) s.session.removeModel(name);
       throw e;

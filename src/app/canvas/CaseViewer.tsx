@@ -30,18 +30,19 @@
 import { memo, useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type Konva from 'konva';
 import type { BenchmarkId, CaseRecord } from '../../core/model';
-import { ALL_LAYERS, type LayerToggles } from './draw';
+import { ALL_LAYERS, beginLabels, placedLabels, planLabels, type LayerToggles } from './draw';
+import { labelBox } from './labels';
 import { errorCauses } from './errorCause';
 import { explain, explanationText, type Explanation } from './explain';
 import { SpatialIndex } from './hitTest';
-import { KEY_BINDINGS } from './keys';
+import { keyLabel, VIEWER_KEY_HELP, type KeyHelpSection } from '../keyHelp';
 import { EditorFrame, type GtEditorFrame } from './EditorFrame';
 import { Pane, type PaneProps } from './Pane';
 import { buildScene, countByState, errorOrder, instanceKey, panesFor, type CaseView, type SceneItem, type Side } from './scene';
 import { modelColor } from './style';
 import { Splitter } from '../layout/Splitter';
 import { LIMITS } from '../layout/paneSizes';
-import { actualSize, fitTransform, toScreen, zoomAt, zoomToRect, type ViewTransform } from './transform';
+import { actualSize, fitTransform, paneGrid, toScreen, zoomAt, zoomToRect, type ViewTransform } from './transform';
 import { useViewerKeys } from './useViewerKeys';
 import { useElementSize } from './useElementSize';
 import { useLiveTransform, useTransformUpdater, ViewStore } from './viewStore';
@@ -54,6 +55,8 @@ export type ImageStatus = 'loading' | 'ok' | 'missing' | 'error';
 
 export interface CaseViewerProps {
   benchmark: BenchmarkId;
+  /** The keyboard help's sections (keyHelp.ts): the app passes all of its keys; default the viewer's. */
+  keyHelp?: readonly KeyHelpSection[];
   views: { model: string; record: CaseRecord }[];
   image: ImageBitmap | null;
   imageStatus: ImageStatus;
@@ -103,6 +106,8 @@ export interface CaseViewerHandle {
   selected(): { view: number; side: Side; id: number } | null;
   layers(): LayerToggles;
   errorOrder(pane?: number): { side: Side; id: number }[];
+  /** The labels placed at the current view in a pane (labels.ts, measured with the page's font): text and box in pane pixels. */
+  labelBoxes(pane?: number): { text: string; short: boolean; x0: number; y0: number; x1: number; y1: number }[];
 }
 
 declare global {
@@ -136,8 +141,6 @@ export function CaseViewer(props: CaseViewerProps) {
 
   const colors = useMemo(() => views.map((_, i) => props.colors?.[i] ?? modelColor(i)), [views, props.colors]);
   const [area, areaRef] = useElementSize<HTMLDivElement>();
-  const paneW = panes.length > 0 ? Math.max(1, Math.floor(area.width / panes.length)) : 1;
-  const paneH = Math.max(1, area.height);
 
   const [layers, setLayers] = useState<LayerToggles>(ALL_LAYERS);
   const [showHelp, setShowHelp] = useState(false);
@@ -145,11 +148,10 @@ export function CaseViewer(props: CaseViewerProps) {
   const [showPanel, setShowPanel] = useState(true);
   const [editGt, setEditGt] = useState(false);
   const editing = editGt && !!props.gtEditor;
-  // Entering the editor folds the details panel away: the canvas needs the room more than the
-  // lists do while shapes are dragged (the "details" button brings it back).
+  // The details panel stays while editing (issue #42 item 9): the GT list and the case's facts
+  // are what a correction is checked against ("details" still folds it for room).
   const toggleEditGt = () => {
     if (!props.gtEditor) return;
-    if (!editGt) setShowPanel(false);
     setEditGt(!editGt);
   };
   // The editor draws the (corrected) GT itself; the pane keeps only the predictions.
@@ -170,6 +172,10 @@ export function CaseViewer(props: CaseViewerProps) {
     if (image) return { w: image.width, h: image.height };
     return { w: scenes[0]?.width ?? 1, h: scenes[0]?.height ?? 1 };
   }, [first, image, scenes]);
+  // Linked panes in the grid that shows the image largest (one row unless another is much better).
+  const grid = paneGrid(panes.length, area.width, area.height, extent.w, extent.h);
+  const paneW = panes.length > 0 ? Math.max(1, Math.floor(area.width / grid.cols)) : 1;
+  const paneH = Math.max(1, Math.floor(area.height / grid.rows));
   const fit = useMemo(() => fitTransform(extent.w, extent.h, paneW, paneH), [extent, paneW, paneH]);
   /** The view now (event handlers and test hooks read it; rendering subscribes instead). */
   const currentView = () => viewStore.get(caseKey, fit);
@@ -257,6 +263,14 @@ export function CaseViewer(props: CaseViewerProps) {
       }),
     drawnCounts: (pane = 0) => ({ ...stats[pane] }),
     sceneCounts: (pane = 0) => countByState(scenes[pane]?.items ?? []),
+    labelBoxes: (pane = 0) => {
+      // The drawing's own steps (planLabels, then placeLabels with the label font's measures).
+      const ctx = document.createElement('canvas').getContext('2d');
+      if (!ctx) return [];
+      beginLabels(ctx, 1);
+      const o = { transform: currentView(), width: paneW, height: paneH, pixelRatio: 1, layers: paneLayers, overlay: compare === 'overlay', colors };
+      return placedLabels(ctx, planLabels(scenes[pane]?.items ?? [], o), o.transform).flatMap((p) => (p ? [{ text: p.text, short: p.short, ...labelBox(p) }] : []));
+    },
     instanceAt: (cx, cy) => {
       for (let pane = 0; pane < panes.length; pane++) {
         const r = paneRect(pane);
@@ -345,8 +359,8 @@ export function CaseViewer(props: CaseViewerProps) {
           )}
           {compare === 'overlay' &&
             views.map((v, i) => (
-              <span key={v.model} data-testid="model-legend" data-model={v.model} title={v.model} style={{ color: colors[i] }}>
-                ■{views.length <= 2 ? ` ${v.model}` : ''}
+              <span key={v.model} data-testid="model-legend" data-model={v.model} title={v.model} className="bl-legend-item" style={{ color: colors[i] }}>
+                ■ <bdi>{v.model}</bdi>
               </span>
             ))}
           <span style={{ opacity: 0.7 }} title="next / previous error: e / E">
@@ -362,7 +376,7 @@ export function CaseViewer(props: CaseViewerProps) {
           </button>
           <button type="button" onClick={() => setShowHelp((v) => !v)} aria-label="keyboard help" title="keyboard help (?)">?</button>
         </div>
-        <div ref={areaRef} style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex' }}>
+        <div ref={areaRef} style={{ position: 'relative', flex: 1, minHeight: 0, display: 'flex', flexWrap: 'wrap', alignContent: 'flex-start' }}>
           {area.width > 0 &&
             panes.map((pv, i) => (
               <div key={i} style={{ position: 'relative', width: paneW, height: paneH }}>
@@ -411,7 +425,7 @@ export function CaseViewer(props: CaseViewerProps) {
                   ))}
               </div>
             ))}
-          {showHelp && <HelpOverlay onClose={() => setShowHelp(false)} />}
+          {showHelp && <HelpOverlay sections={props.keyHelp ?? [VIEWER_KEY_HELP]} onClose={() => setShowHelp(false)} />}
         </div>
       </div>
       {showPanel && props.onPanelWidth && props.panelWidth !== undefined && (
@@ -432,26 +446,31 @@ export function CaseViewer(props: CaseViewerProps) {
           <TextDiff key={v.index} record={v.record} model={activeViews.length > 1 ? v.model : undefined} />
         ))}
         <InstancePanel pane={panelViews} gtStatesOf={sideBySide ? panelViews[0]?.model : undefined} selected={selectedKey} onSelect={onRowSelect} />
-        {props.panelExtra && <div style={{ flex: 'none', maxHeight: '55%', overflow: 'auto', borderTop: '1px solid #333', background: '#fff', color: '#1f2937' }}>{props.panelExtra}</div>}
+        {props.panelExtra && <div style={{ flex: 'none', maxHeight: '40%', overflow: 'auto', borderTop: '1px solid #333', background: '#fff', color: '#1f2937' }}>{props.panelExtra}</div>}
       </aside>
     </div>
   );
 }
 
-function HelpOverlay({ onClose }: { onClose(): void }) {
+function HelpOverlay({ onClose, sections }: { onClose(): void; sections: readonly KeyHelpSection[] }) {
   return (
     <div role="dialog" aria-label="keyboard help" data-testid="viewer-help" style={{ position: 'absolute', inset: 24, background: 'rgba(10,10,10,0.94)', border: '1px solid #666', borderRadius: 6, padding: 16, overflow: 'auto', zIndex: 5 }}>
       <h3 style={{ marginTop: 0 }}>Keyboard</h3>
-      <table>
-        <tbody>
-          {KEY_BINDINGS.map((b) => (
-            <tr key={b.action}>
-              <td style={{ paddingRight: 16 }}>{b.keys.map((k) => <kbd key={k} style={{ marginRight: 4, border: '1px solid #888', borderRadius: 3, padding: '0 4px' }}>{k === ' ' ? 'Space' : k}</kbd>)}</td>
-              <td>{b.help}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 32px', alignItems: 'flex-start' }}>
+        {sections.map((s) => (
+          <table key={s.title} data-testid="key-help-section" data-title={s.title} style={{ flex: '1 1 300px', maxWidth: 460 }}>
+            <caption style={{ textAlign: 'left', fontWeight: 600, padding: '4px 0' }}>{s.title}</caption>
+            <tbody>
+              {s.rows.map((r) => (
+                <tr key={r.keys.join(' ')}>
+                  <td style={{ paddingRight: 16, whiteSpace: 'nowrap' }}>{r.keys.map((k) => <kbd key={k} style={{ marginRight: 4, border: '1px solid #888', borderRadius: 3, padding: '0 4px' }}>{keyLabel(k)}</kbd>)}</td>
+                  <td>{r.help}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </div>
       <p>Mouse: wheel zooms at the cursor, drag pans, click a shape to select it and see why it is what it is.</p>
       <button type="button" onClick={onClose}>Close (Esc)</button>
     </div>

@@ -10,6 +10,7 @@ import type { ViewTransform } from './transform';
 import { displayText, FONT_STACK, hasGlyph } from './glyphs';
 import { traceRing } from './outline';
 import type { Rect } from './geometry';
+import { LABEL_H, LABEL_PX, labelRank, placeLabels, screenBox, type LabelInput, type PlacedLabel } from './labels';
 
 export interface LayerToggles {
   gt: boolean;
@@ -207,7 +208,6 @@ export function drawPlanned(ctx: Ctx2D, plan: ShapePlan, scale: number, from = 0
   ctx.setLineDash([]);
 }
 
-const LABEL_PX = 12;
 /** More labels than this in view are not drawn (too many to read). */
 export const MAX_LABELS = 1500;
 const labelCache = new Map<string, { text: string; width: number }>();
@@ -232,23 +232,18 @@ export function labelInView(b: Rect, o: Pick<DrawOptions, 'transform' | 'width' 
   const sy0 = b.y0 * scale + y;
   const sx1 = b.x1 * scale + x;
   const sy1 = b.y1 * scale + y;
-  return !(sx1 < 0 || sy1 < -LABEL_PX || sx0 > o.width || sy0 > o.height + LABEL_PX);
+  return !(sx1 < 0 || sy1 < -LABEL_H - 2 || sx0 > o.width || sy0 > o.height + LABEL_H + 2);
+}
+
+/** What placeLabels needs of a shape's label at view `t`. */
+export function labelInput(it: SceneItem, t: ViewTransform): LabelInput {
+  return { box: screenBox(it.bounds, t), gt: it.side === 'gt', raw: labelText(it), rank: labelRank(it.state) };
 }
 
 /**
- * Where a label goes, in CSS pixels of the viewport: its box's top left, and its height (the
- * width is the text's + 6). GT labels above the shape, prediction labels below it.
- */
-export function labelAt(b: Rect, gt: boolean, t: ViewTransform): { lx: number; ly: number; h: number } {
-  const lx = Math.round(b.x0 * t.scale + t.x);
-  const ly = gt ? Math.round(b.y0 * t.scale + t.y) - LABEL_PX - 4 : Math.round(b.y1 * t.scale + t.y) + 2;
-  return { lx, ly, h: LABEL_PX + 3 };
-}
-
-/**
- * Labels in screen pixels (constant size): GT labels above a shape, prediction labels below it,
- * so a GT character and the predicted one can be read side by side. Skipped when too many
- * would be on screen to read anyway.
+ * Labels in screen pixels (constant size), placed so that no two overlap (labels.ts: GT labels
+ * above a shape, prediction labels below it when there is room, else elsewhere or shortened).
+ * Skipped when too many would be on screen to read anyway.
  *
  * planLabels lists the shapes whose labels are drawn, in order (none when over MAX_LABELS);
  * drawLabelRange draws them. The raster workers do the same from a packed scene
@@ -285,13 +280,25 @@ export function measureLabel(ctx: Ctx2D, raw: string): { text: string; width: nu
   return cached;
 }
 
-/** Draws one label — measured (measureLabel), at its place (labelAt) — in style `style`; `ctx` as beginLabels left it. */
-export function drawLabel(ctx: Ctx2D, label: { text: string; width: number }, at: { lx: number; ly: number; h: number }, style: StateStyle): void {
+/** Draws one placed label (placeLabels) in style `style`; `ctx` as beginLabels left it. */
+export function drawLabel(ctx: Ctx2D, p: PlacedLabel, style: StateStyle): void {
   ctx.globalAlpha = Math.max(0.7, style.alpha);
   ctx.fillStyle = 'rgba(0,0,0,0.65)';
-  ctx.fillRect(at.lx, at.ly, label.width + 6, at.h);
+  ctx.fillRect(p.lx, p.ly, p.width + 6, p.h);
   ctx.fillStyle = style.stroke;
-  ctx.fillText(label.text, at.lx + 3, at.ly + 2);
+  ctx.fillText(p.text, p.lx + 3, p.ly + 2);
+}
+
+/** The placements of a planLabels list at a view, made once per list and view (all of a drawing's slices use them). */
+const placements = new WeakMap<readonly SceneItem[], { t: ViewTransform; placed: (PlacedLabel | null)[] }>();
+
+/** Where each label of `todo` goes at `o.transform` (placeLabels); `ctx` as beginLabels left it, for measuring. */
+export function placedLabels(ctx: Ctx2D, todo: readonly SceneItem[], t: ViewTransform): (PlacedLabel | null)[] {
+  const got = placements.get(todo);
+  if (got && got.t.scale === t.scale && got.t.x === t.x && got.t.y === t.y) return got.placed;
+  const placed = placeLabels(todo.map((it) => labelInput(it, t)), (raw) => measureLabel(ctx, raw));
+  placements.set(todo, { t, placed });
+  return placed;
 }
 
 /** Draws labels `from`..`to` of a planLabels list (in several calls: the same pixels as in one). */
@@ -299,10 +306,10 @@ export function drawLabelRange(ctx: CanvasRenderingContext2D, todo: readonly Sce
   if (from >= to) return;
   ctx.save();
   beginLabels(ctx, o.pixelRatio);
+  const placed = placedLabels(ctx, todo, o.transform);
   for (let i = from; i < Math.min(to, todo.length); i++) {
-    const it = todo[i];
-    const raw = labelText(it);
-    if (raw) drawLabel(ctx, measureLabel(ctx, raw), labelAt(it.bounds, it.side === 'gt', o.transform), itemStyle(it, o.overlay, o.colors));
+    const p = placed[i];
+    if (p) drawLabel(ctx, p, itemStyle(todo[i], o.overlay, o.colors));
   }
   ctx.restore();
 }

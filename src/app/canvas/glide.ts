@@ -6,7 +6,7 @@
  * Why: an ordinary wheel turned briskly gives 25 notches a second, so with jumps the view moved
  * in 40-ms steps — in the viewer bench (`x11`) 11–15 frames over 33 ms per run "waited for input",
  * and 51–53 displayed frames a second over the whole gesture. A glide gives every vsync in between
- * a new frame: 57.2–59.9 displayed fps, 47 frames over 33 ms in 72 runs (README). A transform
+ * a new frame: 57.2–59.9 displayed fps, 47 frames over 33 ms in 72 runs (bench/README.md). A transform
  * animation runs on the compositor thread, so a busy main thread does not hold its frames back
  * (the compositor's threads still need a core), and nothing is drawn for it: the finished drawing
  * is moved, as for any motion.

@@ -53,7 +53,7 @@ describe('packed scenes for the raster workers', () => {
     const copy = copyPacked(on);
     const mine = new Set(packedBuffers(on));
     expect(packedBuffers(copy).filter((b) => mine.has(b))).toEqual([]);
-    expect(packedBuffers(on)).toHaveLength(6);
+    expect(packedBuffers(on)).toHaveLength(7); // style, coords, offsets, bounds; the labels' labelled, gt, rank
     expect(copy.labels!.texts).toEqual(on.labels!.texts);
   });
 

@@ -7,6 +7,8 @@
  */
 import { isLabelled, isVisible, itemStyles, labelInView, labelText, MAX_LABELS, viewRect, type DrawOptions, type LayerToggles, type PlannedShape, type ShapePlan } from './draw';
 import type { SceneItem } from './scene';
+import { labelRank, screenBox, type LabelInput } from './labels';
+import type { ViewTransform } from './transform';
 import type { StateStyle } from './style';
 
 /** The drawable shapes of one content, in scene order (only those the layers show). */
@@ -23,9 +25,10 @@ export interface PackedScene {
    * The shapes' labels, when the labels layer is on (the workers draw them with the shapes, as
    * planLabels / drawLabelRange do): per shape its text (labelText, '' when none is drawn),
    * whether it counts as labelled (isLabelled: towards MAX_LABELS), and whether it is GT (its
-   * label goes above it). Texts are cloned once per content, not per drawing.
+   * label goes above it), and its placement rank (labels.ts labelRank). Texts are cloned once per
+   * content, not per drawing.
    */
-  labels?: { texts: string[]; labelled: Uint8Array; gt: Uint8Array };
+  labels?: { texts: string[]; labelled: Uint8Array; gt: Uint8Array; rank: Uint8Array };
 }
 
 /** Packs the shapes `items` shows with these layers and colours (what planShapes may draw). */
@@ -64,13 +67,14 @@ export function packScene(items: readonly SceneItem[], layers: LayerToggles, ove
     texts: shown.map((j) => labelText(items[j])),
     labelled: Uint8Array.from(shown, (j) => (isLabelled(items[j]) ? 1 : 0)),
     gt: Uint8Array.from(shown, (j) => (items[j].side === 'gt' ? 1 : 0)),
+    rank: Uint8Array.from(shown, (j) => labelRank(items[j].state)),
   };
   return { styles, style, coords, offsets, bounds, labels };
 }
 
 /** The typed arrays of a PackedScene, for postMessage's transfer list. */
 export const packedBuffers = (p: PackedScene): ArrayBuffer[] =>
-  [p.style.buffer, p.coords.buffer, p.offsets.buffer, p.bounds.buffer, ...(p.labels ? [p.labels.labelled.buffer, p.labels.gt.buffer] : [])] as ArrayBuffer[];
+  [p.style.buffer, p.coords.buffer, p.offsets.buffer, p.bounds.buffer, ...(p.labels ? [p.labels.labelled.buffer, p.labels.gt.buffer, p.labels.rank.buffer] : [])] as ArrayBuffer[];
 
 /** A copy of `p` that shares nothing with it (for a second worker, when `p` itself is transferred). */
 export const copyPacked = (p: PackedScene): PackedScene => ({
@@ -79,7 +83,7 @@ export const copyPacked = (p: PackedScene): PackedScene => ({
   coords: p.coords.slice(),
   offsets: p.offsets.slice(),
   bounds: p.bounds.slice(),
-  labels: p.labels && { texts: p.labels.texts, labelled: p.labels.labelled.slice(), gt: p.labels.gt.slice() },
+  labels: p.labels && { texts: p.labels.texts, labelled: p.labels.labelled.slice(), gt: p.labels.gt.slice(), rank: p.labels.rank.slice() },
 });
 
 /** A planned shape with its extent in image pixels (for bands and rectangles). */
@@ -147,6 +151,13 @@ export function planPackedLabels(s: PackedScene, o: Pick<DrawOptions, 'transform
     if (out.length > MAX_LABELS) return [];
   }
   return out;
+}
+
+/** labelInput for packed shapes: the inputs of placeLabels for the labels `todo` (planPackedLabels) at view `t`, as the page makes them. */
+export function packedLabelInputs(s: PackedScene, todo: readonly number[], t: ViewTransform): LabelInput[] {
+  const l = s.labels!;
+  const b = s.bounds;
+  return todo.map((i) => ({ box: screenBox({ x0: b[i * 4], y0: b[i * 4 + 1], x1: b[i * 4 + 2], y1: b[i * 4 + 3] }, t), gt: l.gt[i] === 1, raw: l.texts[i], rank: l.rank[i] }));
 }
 
 /**

@@ -14,8 +14,9 @@
  * in a gesture kept both cores busy for 65–95 ms after the gesture had resumed, and its frames
  * took 24 ms of main-thread time and came 65 ms apart.
  */
-import { beginLabels, drawLabel, labelAt, measureLabel, drawPlanned, type Ctx2D, type ShapePlan } from './draw';
-import { bandRect, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
+import { beginLabels, drawLabel, measureLabel, drawPlanned, type Ctx2D, type ShapePlan } from './draw';
+import { placeLabels, type PlacedLabel } from './labels';
+import { bandRect, packedLabelInputs, paddedRect, planPacked, planPackedLabels, rectPlan, unpackScene, type DeviceRect, type UnpackedScene } from './packedScene';
 import type { RasterReply, RasterRequest } from './rasterProtocol';
 import { chunkSize, rasteriseNow, rateSince } from './chunkedDrawing';
 import { canvasSlot } from './partCanvas';
@@ -34,7 +35,7 @@ const CHUNK_MS = 4;
 
 const scope = self as unknown as { postMessage(m: RasterReply, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<RasterRequest>) => void) | null };
 /** A pane's shapes, and the plan of the drawing its parts come from. */
-type PaneScene = { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan; labels: number[] } };
+type PaneScene = { content: number; scene: UnpackedScene; plan?: { generation: number; plan: ShapePlan; labels: number[]; placed?: (PlacedLabel | null)[] } };
 type DrawRequest = Extract<RasterRequest, { type: 'draw' }>;
 const scenes = new Map<number, PaneScene>();
 /**
@@ -198,8 +199,11 @@ async function drawPart(c: OffscreenCanvas, g: OffscreenCanvasRenderingContext2D
   if (labels.length > 0) {
     g.save();
     beginLabels(g, r.pixelRatio, fx, fy);
+    // Every part places all the view's labels (placeLabels, as the page does), so each band
+    // draws its share of one placement; made once per drawing on each worker.
+    const placed = (s.plan.placed ??= placeLabels(packedLabelInputs(s.scene, labels, r.transform), (raw) => measureLabel(g, raw)));
     const drawn = await inChunks(c, labels.length, 32, (from, to) => {
-      for (let k = from; k < to; k++) drawPackedLabel(g, s.scene, labels[k], r, part);
+      for (let k = from; k < to; k++) drawPackedLabel(g, s.scene, labels[k], placed[k], r.pixelRatio, part);
     }, () => stopped(plan.count));
     g.restore();
     if (!drawn) return null;
@@ -230,20 +234,13 @@ async function inChunks(c: OffscreenCanvas, count: number, probe: number, draw: 
   return true;
 }
 
-/** Draws label `i` of `scene` if it reaches `rect` (device pixels, the part's canvas), as drawLabelRange would on the whole canvas. */
-function drawPackedLabel(ctx: Ctx2D, scene: UnpackedScene, i: number, r: DrawRequest, rect: DeviceRect) {
-  const l = scene.labels!;
-  const raw = l.texts[i];
-  if (!raw) return;
-  const b = scene.shapes[i];
-  const pr = r.pixelRatio;
-  const at = labelAt(b, l.gt[i] === 1, r.transform);
-  // Rows first (a band has every column); the width only for a label in them. One pixel to
-  // spare each way: the text's antialiasing.
-  if ((at.ly - 1) * pr >= rect[3] || (at.ly + at.h + 1) * pr <= rect[1]) return;
-  const label = measureLabel(ctx, raw);
-  if ((at.lx - 1) * pr >= rect[2] || (at.lx + label.width + 7) * pr <= rect[0]) return;
-  drawLabel(ctx, label, at, scene.styles[scene.style[i]]);
+/** Draws label `i` of `scene`, placed at `p`, if it reaches `rect` (device pixels, the part's canvas), as drawLabelRange would on the whole canvas. */
+function drawPackedLabel(ctx: Ctx2D, scene: UnpackedScene, i: number, p: PlacedLabel | null, pr: number, rect: DeviceRect) {
+  if (!p) return;
+  // One pixel to spare each way: the text's antialiasing.
+  if ((p.ly - 1) * pr >= rect[3] || (p.ly + p.h + 1) * pr <= rect[1]) return;
+  if ((p.lx - 1) * pr >= rect[2] || (p.lx + p.width + 7) * pr <= rect[0]) return;
+  drawLabel(ctx, p, scene.styles[scene.style[i]]);
 }
 
 scope.onmessage = (e) => {

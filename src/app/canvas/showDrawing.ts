@@ -15,7 +15,7 @@
  * frames over 33 ms 28 and 25 in 12 runs. (That "at once" showed within the task; this microtask
  * version, 6 more runs of each ending: 20–34 ms, median 22.5 and 23.) Waiting for the next frame
  * only after a wheel notch (when more notches may follow) measured no better either: dropped
- * frames 22 against 22 in 40 runs, redraw at a new zoom median 70 ms against 64.5 (README).
+ * frames 22 against 22 in 40 runs, redraw at a new zoom median 70 ms against 64.5 (bench/README.md).
  */
 import type Konva from 'konva';
 import { flushSync } from 'react-dom';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actualSize, fitTransform, isWheelNotch, panBy, toImage, toScreen, wheelFactor, zoomAt, zoomToRect } from './transform';
+import { actualSize, fitTransform, isWheelNotch, paneGrid, panBy, toImage, toScreen, wheelFactor, zoomAt, zoomToRect } from './transform';
 
 describe('view transform', () => {
   it('fits an image centred in the viewport', () => {
@@ -46,5 +46,27 @@ describe('wheel notches', () => {
     const w = (deltaY: number, deltaMode = 0, deltaX = 0) => isWheelNotch({ deltaY, deltaMode, deltaX });
     expect([w(-120), w(120), w(100), w(-3, 1), w(1, 2), w(0, 0, -120)]).toEqual([true, true, true, true, true, true]);
     expect([w(-8), w(8), w(49.5), w(-1.25), w(0)]).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe('paneGrid', () => {
+  it('keeps one row when it shows the image about as large as any grid', () => {
+    expect(paneGrid(1, 800, 600, 4000, 3000)).toEqual({ cols: 1, rows: 1 });
+    expect(paneGrid(2, 900, 600, 3000, 4000)).toEqual({ cols: 2, rows: 1 }); // two portrait pages
+  });
+
+  it('stacks or makes a grid when that shows the image at least 1.25× larger', () => {
+    // Three landscape photos in a 760×620 canvas area: in one row each fits at ~6 %; 2×2 at ~9 %.
+    const g = paneGrid(3, 760, 620, 4000, 3000);
+    expect(g).toEqual({ cols: 2, rows: 2 });
+    const one = fitTransform(4000, 3000, 760 / 3, 620).scale;
+    const grid = fitTransform(4000, 3000, 380, 310).scale;
+    expect(grid / one).toBeGreaterThan(1.25);
+    // Two wide pages stack.
+    expect(paneGrid(2, 800, 700, 2000, 800)).toEqual({ cols: 1, rows: 2 });
+  });
+
+  it('falls back to one row before the area or image is known', () => {
+    expect(paneGrid(3, 0, 0, 4000, 3000)).toEqual({ cols: 3, rows: 1 });
   });
 });

@@ -85,3 +85,21 @@ export function wheelFactor(deltaY: number, deltaMode = 0): number {
 export function isWheelNotch(e: Pick<WheelEvent, 'deltaMode' | 'deltaX' | 'deltaY'>): boolean {
   return e.deltaMode !== 0 || Math.abs(e.deltaY) >= 50 || Math.abs(e.deltaX) >= 50;
 }
+
+/**
+ * The grid of `n` linked panes in an area w×h for an image iw×ih: the columns × rows whose panes
+ * fit the image largest (issue #42: three models in one row opened at 19 %, unreadable). One row
+ * — side by side, what the mode is named for — unless another grid fits the image at least 1.25×
+ * larger (two landscape pages stack; three or four often make a 2×2 grid).
+ */
+export function paneGrid(n: number, w: number, h: number, iw: number, ih: number): { cols: number; rows: number } {
+  if (n <= 1 || !(w > 0 && h > 0 && iw > 0 && ih > 0)) return { cols: Math.max(1, n), rows: 1 };
+  const fitOf = (cols: number) => fitTransform(iw, ih, Math.floor(w / cols), Math.floor(h / Math.ceil(n / cols))).scale;
+  const row = fitOf(n);
+  let best = { cols: n, rows: 1, scale: row };
+  for (let cols = n - 1; cols >= 1; cols--) {
+    const s = fitOf(cols);
+    if (s > best.scale && s >= row * 1.25) best = { cols, rows: Math.ceil(n / cols), scale: s };
+  }
+  return { cols: best.cols, rows: best.rows };
+}

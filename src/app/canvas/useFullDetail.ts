@@ -13,7 +13,7 @@
  *
  * Measured with `npm run bench -- viewer` (displayed frames from a DevTools trace, software
  * raster): the former strategy, re-blitting a cached bitmap of the shapes and redrawing the image
- * every frame, showed 19–36 frames a second; see the README for the figures of this one.
+ * every frame, showed 19–36 frames a second; see bench/README.md for the figures of this one.
  */
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type Konva from 'konva';

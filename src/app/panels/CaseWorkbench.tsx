@@ -10,6 +10,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { CaseRecord } from '../../core';
 import { scoringClient } from '../../worker/client';
 import { CaseViewer, type GtEditorFrame, type ImageStatus } from '../canvas/CaseViewer';
+import { APP_KEY_HELP } from '../keyHelp';
 import { modelColor } from '../canvas/style';
 import { LIMITS, usePaneSizes } from '../layout/paneSizes';
 import { Splitter } from '../layout/Splitter';
@@ -149,6 +150,7 @@ export function CaseWorkbench() {
           <div className="viewer-wrap">
             <CaseViewer
               benchmark={benchmark}
+              keyHelp={APP_KEY_HELP}
               views={views}
               colors={colors}
               image={img?.bitmap ?? null}

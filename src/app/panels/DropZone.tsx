@@ -67,6 +67,7 @@ async function handleDrop(dt: DataTransfer): Promise<void> {
     else if (files) st.setOpenError('drop the benchmark folder itself (not single files) to open it');
     return;
   }
-  for (const f of folders) await addPredictions(f);
-  if (files) await addPredictions(files);
+  // One drop is one selection: its later adds keep the earlier ones' outcomes in the notice.
+  const listings = [...folders, ...(files ? [files] : [])];
+  for (const [i, l] of listings.entries()) await addPredictions(l, { sameAction: i > 0 });
 }

@@ -4,6 +4,7 @@ import type { BenchmarkId } from '../../core';
 import { useBenchmarkList } from '../benchmarks';
 import { openDemo } from '../store/actions';
 import { useBench } from '../store';
+import { OpenErrorText } from '../messages/VerdictText';
 import { OpenFolderButton } from './FolderInputs';
 import { RecentFolders } from './RecentFolders';
 
@@ -52,9 +53,9 @@ export function Landing() {
         </p>
       )}
       {error && (
-        <p role="alert" className="error open-error">
-          {error}
-        </p>
+        <div role="alert" className="error open-error">
+          <OpenErrorText message={error} />
+        </div>
       )}
       <RecentFolders />
     </main>

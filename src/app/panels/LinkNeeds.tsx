@@ -21,6 +21,11 @@ export function initialLinkNeeds(): ViewNeeds {
   return linkNeeds;
 }
 
+/** Close abandons the linked view: what the page opens next is not held against the link. */
+export function forgetLinkNeeds(): void {
+  linkNeeds = parseViewHash('');
+}
+
 type Permissioned = FileSystemDirectoryHandle & { queryPermission?: (d: { mode: 'read' }) => Promise<PermissionState> };
 
 async function openFromHandle(handle: FileSystemDirectoryHandle): Promise<void> {

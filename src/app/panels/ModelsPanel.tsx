@@ -9,6 +9,7 @@ import { DuplicateNote } from './ModelStrip';
 export function ModelsPanel() {
   const models = useBench(useShallow((s) => s.models));
   const error = useBench((s) => s.modelError);
+  const refused = useBench((s) => s.refusals.length);
   return (
     <section className="panel" aria-label="Models">
       <h3>Models ({models.length})</h3>
@@ -19,11 +20,7 @@ export function ModelsPanel() {
         ))}
       </ul>
       <AddPredictionsButtons />
-      {error && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
+      {(error || refused > 0) && <p className="muted">See the notice above for the files not added.</p>}
     </section>
   );
 }

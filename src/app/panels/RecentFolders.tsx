@@ -4,6 +4,7 @@ import { listRecentFolders, removeRecentFolder, reopenRecentFolder } from '../..
 import type { RecentFolderRow } from '../../db/schema';
 import { listDirectoryHandle } from '../../io';
 import { openDatasetListing } from './openFolder';
+import { Timestamp } from '../Timestamp';
 
 export function RecentFolders() {
   const [rows, setRows] = useState<RecentFolderRow[]>([]);
@@ -38,11 +39,17 @@ export function RecentFolders() {
       <ul>
         {rows.map((r) => (
           <li key={r.id}>
-            <button type="button" className="link" onClick={() => void reopen(r)} disabled={!r.handle} title={r.handle ? 'Reopen' : 'Opened by drop or upload: open it again'}>
-              {r.label}
-            </button>{' '}
+            {/* Only a folder picked with the directory picker can reopen: the others say why, on the line (not in a tooltip of a greyed button). */}
+            {r.handle ? (
+              <button type="button" className="link" onClick={() => void reopen(r)} title="Reopen">
+                <bdi>{r.label}</bdi>
+              </button>
+            ) : (
+              <bdi data-testid="recent-no-reopen">{r.label}</bdi>
+            )}{' '}
             <span className="muted">
-              {r.benchmark} · {new Date(r.lastOpened).toLocaleString()}
+              {r.benchmark} · <Timestamp value={r.lastOpened} />
+              {!r.handle && <span data-testid="recent-why"> · opened by drop or upload: open or drop it again to reopen</span>}
             </span>{' '}
             <button
               type="button"

@@ -7,6 +7,7 @@
  * Props: conflicts (ImportPlan.conflicts), onApply(resolutions: one per conflict, same order),
  * onCancel() (the import is dropped, nothing written).
  */
+import { Timestamp } from '../Timestamp';
 import { useState } from 'react';
 import type { CorrectionRow, ReviewRow } from '../../db/schema';
 import type { ImportConflict, Resolution } from './caseIo';
@@ -21,7 +22,7 @@ function ReviewSide({ r }: { r: ReviewRow }) {
   return (
     <div>
       <div>
-        <b>{r.status}</b> <small>{r.updated_at}</small>
+        <b>{r.status}</b> <small>{r.updated_at ? <Timestamp value={r.updated_at} /> : null}</small>
       </div>
       {r.note && <div style={{ whiteSpace: 'pre-wrap' }}>{r.note}</div>}
       {r.tags && <div>tags: {r.tags.join(', ')}</div>}
@@ -33,7 +34,7 @@ function ReviewSide({ r }: { r: ReviewRow }) {
 function CorrectionSide({ r }: { r: CorrectionRow }) {
   return (
     <div>
-      <small>{r.updated_at}</small>
+      <small>{r.updated_at ? <Timestamp value={r.updated_at} /> : null}</small>
       <pre style={{ margin: 0, whiteSpace: 'pre-wrap' }}>{JSON.stringify(r.correction)}</pre>
     </div>
   );

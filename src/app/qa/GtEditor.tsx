@@ -145,6 +145,22 @@ export function GtEditorLayer(p: GtEditorLayerProps) {
           </Group>
         ) : null;
       })}
+      {/*
+        A dark halo under every GT outline: the editor's white / grey strokes alone all but vanished
+        on light images (issue #42 item 9). Not under the selected one, whose yellow stroke moves
+        with a drag before the edit is committed.
+      */}
+      <Group listening={false} name="gt-halo">
+        {instances.map((g) => {
+          if (!g.shape || g.key === selectedKey || g.deleted) return null;
+          const halo = { stroke: 'rgba(0,0,0,0.7)', strokeWidth: 4.5 / s, perfectDrawEnabled: false };
+          if (g.shape.type === 'box') {
+            const [x0, y0, x1, y1] = g.shape.box;
+            return <Rect key={g.key} x={x0} y={y0} width={x1 - x0} height={y1 - y0} {...halo} />;
+          }
+          return <Line key={g.key} points={g.shape.points} closed {...halo} />;
+        })}
+      </Group>
       {instances.map((g) => {
         if (!g.shape) return null;
         const isSel = g.key === selectedKey;
@@ -295,13 +311,17 @@ export function GtEditorToolbar({ caseId, selected, mode, onMode, onCommit }: Gt
             {selected.gt_id === null ? 'added GT' : `GT ${selected.gt_id}`}
             {selected.corrected ? ' (corrected)' : ''}
           </span>
-          <input
-            aria-label="GT text"
-            value={shownText}
-            onChange={(e) => setText({ key: selected.key, value: e.target.value })}
-            onKeyDown={(e) => e.key === 'Enter' && commitText()}
-            onBlur={commitText}
-          />
+          <label className="gt-text-field">
+            text{' '}
+            <input
+              aria-label="GT text"
+              placeholder={selected.gt_id === null ? 'type the new box’s text' : 'its text'}
+              value={shownText}
+              onChange={(e) => setText({ key: selected.key, value: e.target.value })}
+              onKeyDown={(e) => e.key === 'Enter' && commitText()}
+              onBlur={commitText}
+            />
+          </label>
           <label>
             <input type="checkbox" checked={!selected.care} onChange={(e) => onCommit(editFor(selected, caseId, { care: !e.target.checked }))} /> don&apos;t care
           </label>
@@ -336,6 +356,18 @@ export interface GtEditorOverlayProps {
 export function GtEditorOverlay(p: GtEditorOverlayProps) {
   const [mode, setMode] = useState<GtEditorMode>('select');
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
+  // A shape just drawn is selected once its stored correction comes back as an instance, so its
+  // text field is on screen at once (it is stored asynchronously: the keys before it are kept).
+  const [awaitingAdded, setAwaitingAdded] = useState<ReadonlySet<string> | null>(null);
+  const added = awaitingAdded ? p.instances.find((g) => g.gt_id === null && !awaitingAdded.has(g.key)) : undefined;
+  if (added) {
+    setAwaitingAdded(null);
+    setSelectedKey(added.key);
+  }
+  const onCommit = (edit: CorrectionEdit) => {
+    if (!edit.id && !edit.remove && edit.correction.gt_id === null) setAwaitingAdded(new Set(p.instances.map((g) => g.key)));
+    p.onCommit(edit);
+  };
   const selected = useMemo(() => p.instances.find((g) => g.key === selectedKey) ?? null, [p.instances, selectedKey]);
   return (
     <>
@@ -350,7 +382,7 @@ export function GtEditorOverlay(p: GtEditorOverlayProps) {
             mode={mode}
             selectedKey={selectedKey}
             onSelect={setSelectedKey}
-            onCommit={p.onCommit}
+            onCommit={onCommit}
             onModeDone={() => setMode('select')}
           />
         </Stage>

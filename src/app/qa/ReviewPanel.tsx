@@ -24,6 +24,7 @@
  * value meanwhile, nothing is overwritten: both versions are shown ("keep theirs" / "use mine" /
  * for notes "keep both"), and a note draft stays in its box until the user chooses.
  */
+import { Timestamp } from '../Timestamp';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { REVIEW_STATUSES, type ReviewStatus } from '../../core/qa';
 import { isGtStatus } from '../../core/qa';
@@ -141,8 +142,11 @@ function NoteEditor({
   unsaved = false,
   onSave,
   label,
+  caption,
   testId,
 }: {
+  /** Shown above the box: whose note it is (two boxes side by side looked the same, issue #42 item 10). */
+  caption?: string;
   value: string;
   rev: string | null;
   /** The stored value is only in memory (storage full): "saved" would be a lie. */
@@ -239,12 +243,17 @@ function NoteEditor({
   };
   return (
     <div className="qa-note">
+      {caption && (
+        <div data-testid={`${testId}-caption`} style={{ fontSize: '0.85em', fontWeight: 600, marginTop: 4 }}>
+          {caption}
+        </div>
+      )}
       <textarea
         aria-label={label}
         data-testid={testId}
         rows={2}
         value={draft ?? value}
-        placeholder="Note (Enter saves, Shift+Enter new line)"
+        placeholder="Enter saves, Shift+Enter new line"
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={onKeyDown}
         onBlur={() => !conflict && void save()}
@@ -465,16 +474,17 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
       <NoteEditor
         key={`${fingerprint}|${pred}|${caseId}`}
         label="Case note"
+        caption={`Note on ${model}’s answer (this model only)`}
         testId="case-note"
         value={review?.note ?? ''}
         rev={live.pred?.rev ?? null}
         unsaved={live.unsaved}
         onSave={(note, base) => setPredField({ note }, base)}
       />
-      <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
+      <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" caption="Note on the GT (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
       {review?.updated_at && (
         <small data-testid="review-updated" style={{ opacity: 0.7 }}>
-          last change {review.updated_at}
+          last change <Timestamp value={review.updated_at} />
         </small>
       )}
       {selectedInstance && (
@@ -487,6 +497,7 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
           <NoteEditor
             key={`${fingerprint}|${pred}|${caseId}|${selectedInstance.side}|${selectedInstance.id}`}
             label="Instance note"
+            caption={`Note on this ${selectedInstance.side === 'gt' ? 'GT instance' : 'prediction'}`}
             testId="instance-note"
             value={inst?.note ?? ''}
             rev={instRow?.rev ?? null}

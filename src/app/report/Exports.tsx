@@ -1,4 +1,8 @@
-/** The three exports: report.json, case_analysis.jsonl (with the reviews merged in), report CSV. */
+/**
+ * The three exports: report.json, case_analysis.jsonl (with the reviews merged in), report CSV —
+ * each saved as `<benchmark>-<name>` (ltb-report.json), so the report of one benchmark does not
+ * overwrite another's in the downloads folder (the CLI still writes report.json into --out).
+ */
 import { useState } from 'react';
 import { exportCaseAnalysis, exportText } from '../store/actions';
 import { useBench } from '../store';
@@ -27,13 +31,13 @@ export function Exports() {
   return (
     <div className="exports" role="group" aria-label="Export">
       <span className="muted">Export:</span>
-      <button type="button" onClick={() => run(async () => downloadText('report.json', await exportText('report'), 'application/json'))}>
+      <button type="button" title={`saves ${benchmark}-report.json`} onClick={() => run(async () => downloadText(`${benchmark}-report.json`, await exportText('report'), 'application/json'))}>
         report.json
       </button>
-      <button type="button" onClick={() => run(cases)}>
+      <button type="button" title={`saves ${benchmark}-case_analysis.jsonl`} onClick={() => run(cases)}>
         case_analysis.jsonl
       </button>
-      <button type="button" onClick={() => run(async () => downloadText(`${benchmark}-report.csv`, await exportText('csv'), 'text/csv'))}>
+      <button type="button" title={`saves ${benchmark}-report.csv`} onClick={() => run(async () => downloadText(`${benchmark}-report.csv`, await exportText('csv'), 'text/csv'))}>
         report.csv
       </button>
       {error && (

@@ -4,7 +4,8 @@
  * distribution of per-case scores (clickable bins → those cases).
  */
 import type { OptionValue, PlotSpec, Report } from '../../core';
-import { fillKey, resolveRows } from '../../core/reportLayout';
+import { countsText, emptyGroupCounts, fillKey, resolveRows, type LayoutItem } from '../../core/reportLayout';
+import type { Series } from './plots';
 import { setOptions } from './setOptions';
 import { useBench } from '../store';
 import { useFacetLookup, useListCases, useSetFacet } from './facets';
@@ -27,7 +28,7 @@ export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; 
           title={plot.title}
           metric={fillKey(plot.metric, { group: shown[0].key })}
           groups={shown.map((g) => ({ label: g.label, facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined }))}
-          series={models.map((m) => ({ name: m, values: shown.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]) }))}
+          series={models.map((m) => barSeries(plot, m, report.models[m].metrics, shown))}
           onSelect={keys.length ? setFacet : undefined}
         />
       );
@@ -74,4 +75,21 @@ function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Ex
       pointHint={`list this ${unitLabel}'s cases at this threshold`}
     />
   );
+}
+
+/**
+ * One model's bars. A group that measures nothing (its `emptyGroup` counts all 0: LTB gt 0,
+ * pred 0) has no bar but a "no data" note, as the table's "—": the official value there (MMOCR's
+ * 100 for an empty split) is no score of the model.
+ */
+export function barSeries(plot: Extract<PlotSpec, { kind: 'bars' }>, model: string, metrics: Readonly<Record<string, number>>, groups: readonly LayoutItem[]): Series {
+  const noData = groups.map((g) => {
+    const counts = emptyGroupCounts(plot, metrics, g.key);
+    return counts ? countsText(counts) : undefined;
+  });
+  return {
+    name: model,
+    values: groups.map((g, i) => (noData[i] !== undefined ? undefined : metrics[fillKey(plot.metric, { group: g.key })])),
+    ...(noData.some((n) => n !== undefined) ? { noData } : {}),
+  };
 }

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { Report, ReportSection } from '../../core';
-import { emptyRowCounts, gridCaption, gridKey, gridRows } from '../../core/reportLayout';
+import { countsText, emptyRowCounts, gridCaption, gridKey, gridRows } from '../../core/reportLayout';
 import { scoringClient } from '../../worker/client';
 import { useBench } from '../store';
 import { formatMetric } from './format';
@@ -66,10 +66,24 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
     });
   };
   const tableClass = cellFilters.size > 0 ? 'metrics cells-link' : 'metrics';
-  const cell = (m: string, r: string, c: string) => {
-    const metric = gridKey(section, r, c);
-    const empty = section.emptyRow?.columns.includes(c) ? emptyRowCounts(section, report.models[m]?.metrics, r) : null;
-    return empty ? <EmptyCell key={`${m}-${c}`} report={report} model={m} metric={metric} counts={empty} /> : <MetricCell key={`${m}-${c}`} report={report} model={m} metric={metric} decimals={section.decimals} />;
+  const cell = (m: string, r: string, c: string) => <MetricCell key={`${m}-${c}`} report={report} model={m} metric={gridKey(section, r, c)} decimals={section.decimals} />;
+  // The cells of one row for the models `ms`. A row that measures nothing (emptyRow) says so once:
+  // one cell over its columns for a model, or over the whole row when no model has data there.
+  const rowCells = (ms: readonly string[], r: string) => {
+    const spans = ms.map((m) => emptyRun(section, report.models[m]?.metrics, r));
+    if (spans.every((e) => e?.all)) {
+      return [<EmptyCell key="empty" report={report} models={ms} metrics={section.columns.map((c) => gridKey(section, r, c.key))} counts={spans[0]!.counts} span={ms.length * section.columns.length} />];
+    }
+    return ms.flatMap((m, mi) => {
+      const e = spans[mi];
+      if (!e) return section.columns.map((c) => cell(m, r, c.key));
+      return section.columns.flatMap((c, ci) => {
+        if (ci < e.from || ci >= e.from + e.length) return [cell(m, r, c.key)];
+        if (ci > e.from) return [];
+        const metrics = section.columns.slice(e.from, e.from + e.length).map((x) => gridKey(section, r, x.key));
+        return [<EmptyCell key={`${m}-${c.key}`} report={report} models={[m]} metrics={metrics} counts={e.counts} span={e.length} />];
+      });
+    });
   };
   // The rows, each with the cells of `ms` (one model per table, or all of them in column groups).
   const body = (ms: readonly string[]) => (
@@ -77,7 +91,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
       {rows.map((r) => (
         <tr key={r.key} className={r.summary ? 'summary-row' : undefined}>
           {rowHead(r)}
-          {ms.flatMap((m) => section.columns.map((c) => cell(m, r.key, c.key)))}
+          {rowCells(ms, r.key)}
         </tr>
       ))}
     </tbody>
@@ -145,15 +159,40 @@ function RowName({ label, facet, onPick }: { label: string; facet: { key: string
   );
 }
 
-/** "—" for a row that measures nothing (e.g. gt 0, pred 0); the official value (kept in report.json) in the tooltip. */
-function EmptyCell({ report, model, metric, counts }: { report: Report; model: string; metric: string; counts: Record<string, number> }) {
-  const v = report.models[model]?.metrics[metric];
-  const what = Object.entries(counts)
-    .map(([k, n]) => `${k} ${n}`)
-    .join(', ');
+/**
+ * Where a model's row measures nothing (emptyRow counts all 0): the run of its empty columns
+ * (contiguous in every layout so far; the first run when not), and whether it is the whole row.
+ */
+export function emptyRun(section: Grid, metrics: Readonly<Record<string, number>> | undefined, row: string): { from: number; length: number; all: boolean; counts: Record<string, number> } | null {
+  const cols = section.emptyRow?.columns;
+  const counts = cols ? emptyRowCounts(section, metrics, row) : null;
+  if (!cols || !counts) return null;
+  const from = section.columns.findIndex((c) => cols.includes(c.key));
+  if (from < 0) return null;
+  let length = 0;
+  while (from + length < section.columns.length && cols.includes(section.columns[from + length].key)) length++;
+  return { from, length, all: from === 0 && length === section.columns.length, counts };
+}
+
+/**
+ * "no data (gt 0, pred 0)" once for a row (or a model's part of it) that measures nothing; the
+ * official values (kept in report.json) in the tooltip. `data-key` is the first metric it covers.
+ */
+function EmptyCell({ report, models, metrics, counts, span }: { report: Report; models: readonly string[]; metrics: readonly string[]; counts: Record<string, number>; span: number }) {
+  const what = countsText(counts);
+  const official = models
+    .map((m) => `${models.length > 1 ? `${m}: ` : ''}${metrics.map((k) => `${k} = ${String(report.models[m]?.metrics[k])}`).join(', ')}`)
+    .join('; ');
   return (
-    <td className="num muted" data-model={model} data-key={metric} data-empty="true" title={`${metric} = ${String(v)} (official; this row has ${what}, so the page shows —)`}>
-      — <span className="small">({what})</span>
+    <td
+      className="num muted empty-row"
+      colSpan={span}
+      data-model={models.join(',')}
+      data-key={metrics[0]}
+      data-empty="true"
+      title={`${official} (official; this row has ${what}: nothing to measure, so the page shows no number)`}
+    >
+      no data <span className="small">({what})</span>
     </td>
   );
 }

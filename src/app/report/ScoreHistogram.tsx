@@ -6,7 +6,7 @@
 import { useMemo } from 'react';
 import { useBench } from '../store';
 import { useListCases } from './facets';
-import { scoreHistogram } from './histogram';
+import { countTicks, scoreHistogram } from './histogram';
 import { Legend, seriesColor } from './plots';
 
 export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { title: string; scoreLabel: string; bins: number; height?: number }) {
@@ -19,14 +19,16 @@ export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { titl
   const models = table?.models ?? [];
   const hist = useMemo(() => (table ? scoreHistogram(table.models.map((m) => table.perModel[m].score), bins) : []), [table, bins]);
   if (!table || hist.length === 0 || models.length === 0) return null;
-  const max = Math.max(1, ...hist.flatMap((b) => b.counts));
+  const ticks = countTicks(Math.max(1, ...hist.flatMap((b) => b.counts)));
+  const max = ticks.at(-1)!;
   const barW = models.length > 3 ? 6 : 9;
   const groupW = models.length * barW + 6;
   const left = 34;
-  const bottom = 30;
+  const bottom = 40;
   const width = left + hist.length * groupW + 10;
-  const plotH = height - bottom - 10;
-  const y = (v: number) => 10 + plotH - (v / max) * plotH;
+  const top = 20; // room for the axis's name above its top tick
+  const plotH = height - bottom - top;
+  const y = (v: number) => top + plotH - (v / max) * plotH;
   // Other filters are cleared first, so the list holds exactly the bin's cases.
   const pick = (model: string, range: [number, number]) =>
     listCases(() => {
@@ -40,7 +42,10 @@ export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { titl
         {title} — cases per bin of {scoreLabel} (click a bar to list them)
       </figcaption>
       <svg width={width} height={height} role="img" aria-label={title}>
-        {[...new Set([0, Math.round(max / 2), max])].map((v) => (
+        <text x={4} y={10} className="tick">
+          cases
+        </text>
+        {ticks.map((v) => (
           <g key={v}>
             <line x1={left} x2={width - 5} y1={y(v)} y2={y(v)} className="grid" />
             <text x={left - 4} y={y(v) + 4} textAnchor="end" className="tick">
@@ -61,7 +66,7 @@ export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { titl
                     x={x0 + mi * barW}
                     y={y(n)}
                     width={barW - 1}
-                    height={Math.max(n > 0 ? 1 : 0, 10 + plotH - y(n))}
+                    height={Math.max(n > 0 ? 1 : 0, top + plotH - y(n))}
                     fill={seriesColor(mi)}
                     className="bar clickable"
                     role="button"
@@ -85,6 +90,9 @@ export function ScoreHistogram({ title, scoreLabel, bins, height = 170 }: { titl
         })}
         <text x={left + hist.length * groupW} y={height - bottom + 14} className="tick" textAnchor="end">
           {hist.at(-1)!.to.toFixed(1)}
+        </text>
+        <text x={left + (hist.length * groupW) / 2} y={height - 6} className="tick" textAnchor="middle">
+          {scoreLabel} per case
         </text>
       </svg>
       <Legend names={models} />

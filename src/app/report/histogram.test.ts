@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextDown, scoreHistogram } from './histogram';
+import { countTicks, nextDown, scoreHistogram } from './histogram';
 
 /** What the case list's score filter keeps: lo ≤ s ≤ hi (query.ts inRange). */
 const inRange = (s: number, [lo, hi]: [number, number]) => s >= lo && s <= hi;
@@ -38,5 +38,24 @@ describe('nextDown', () => {
     expect(nextDown(0.3)).toBeLessThan(0.3);
     expect(0.3 - nextDown(0.3)).toBe(2 ** -54); // one unit in the last place of 0.3
     expect(nextDown(0)).toBe(0);
+  });
+});
+
+describe('count axis ticks', () => {
+  it('are whole numbers, evenly spaced, from 0 to at least the largest count', () => {
+    expect(countTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(countTicks(1)).toEqual([0, 1]);
+    expect(countTicks(0)).toEqual([0, 1]);
+    expect(countTicks(5)).toEqual([0, 2, 4, 6]);
+    expect(countTicks(7)).toEqual([0, 2, 4, 6, 8]);
+    expect(countTicks(37)).toEqual([0, 10, 20, 30, 40]);
+    expect(countTicks(1234)).toEqual([0, 500, 1000, 1500]);
+    for (let max = 1; max < 3000; max += 7) {
+      const t = countTicks(max);
+      expect(t.at(-1)!).toBeGreaterThanOrEqual(max);
+      expect(t.length).toBeLessThanOrEqual(5);
+      const step = t[1] - t[0];
+      expect(t.every((v, i) => v === i * step && Number.isInteger(v))).toBe(true);
+    }
   });
 });

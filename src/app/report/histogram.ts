@@ -50,3 +50,23 @@ export function scoreHistogram(series: readonly ArrayLike<number>[], bins: numbe
   });
   return out;
 }
+
+/**
+ * Whole-number ticks for a count axis from 0 to at least `max`: evenly spaced at 1, 2 or 5 × 10^k,
+ * at most 5 of them, the last ≥ max (issue #42: ticks at 0, round(max / 2) and max read "0 / 2 / 3").
+ * The axis is drawn up to the last tick.
+ */
+export function countTicks(max: number): number[] {
+  const top = Math.max(1, Math.ceil(max));
+  let step = 1;
+  for (let k = 1; ; k *= 10) {
+    const s = [1, 2, 5].map((m) => m * k).find((c) => Math.ceil(top / c) <= 4);
+    if (s) {
+      step = s;
+      break;
+    }
+  }
+  const out: number[] = [];
+  for (let v = 0; v < top + step; v += step) out.push(v);
+  return out;
+}

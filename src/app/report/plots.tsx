@@ -28,6 +28,8 @@ export interface Series {
   name: string;
   /** One value per group (or per x for lines); undefined = no value. */
   values: (number | undefined)[];
+  /** Bars only: per group, why it has no data ("gt 0, pred 0"), drawn as a "no data" mark. */
+  noData?: (string | undefined)[];
 }
 
 export function BarChart({
@@ -48,8 +50,11 @@ export function BarChart({
 }) {
   const max = scaleMax(series, metric);
   const groupW = Math.max(24, series.length * 12 + 10);
-  const left = 34;
-  const bottom = 58;
+  // Group names are drawn slanted 40° up to the right, ending under their bars: room on the left
+  // for the first one and below for the longest, so none is cut ("acro_precision", issue #42).
+  const labelW = (t: string) => [...t].length * 6.4;
+  const left = Math.max(34, Math.ceil(0.77 * labelW(groups[0]?.label ?? '') - 5 - (series.length * 12) / 2 + 6));
+  const bottom = Math.max(58, Math.ceil(0.64 * Math.max(0, ...groups.map((g) => labelW(g.label))) + 22));
   const width = left + groups.length * groupW + 10;
   const plotH = height - bottom - 10;
   const y = (v: number) => 10 + plotH - (v / max) * plotH;
@@ -63,8 +68,22 @@ export function BarChart({
           const facet = g.facet;
           return (
             <g key={g.label}>
+              {series.every((s) => s.noData?.[gi] !== undefined) && (
+                <text x={x0 + (series.length * 12) / 2} y={10 + plotH - 6} className="tick no-data" textAnchor="start" transform={`rotate(-90 ${x0 + (series.length * 12) / 2} ${10 + plotH - 6})`}>
+                  no data
+                </text>
+              )}
               {series.map((s, si) => {
                 const v = s.values[gi];
+                const why = s.noData?.[gi];
+                if (why !== undefined) {
+                  const label = `${s.name} · ${g.label}: no data (${why})`;
+                  return (
+                    <rect key={s.name} x={x0 + si * 12} y={10 + plotH - 3} width={10} height={3} className="bar no-data" fill="#d1d5db" data-no-data="true" aria-label={label}>
+                      <title>{label}</title>
+                    </rect>
+                  );
+                }
                 if (v === undefined) return null;
                 const label = `${s.name} · ${g.label}: ${formatMetric(metric, v)}${facet && onSelect ? ' — click to list these cases' : ''}`;
                 return (

@@ -4,7 +4,7 @@
  */
 import type { BenchmarkId, OptionValue, Protocol, QaState } from '../../core';
 import type { Listing } from '../../io/listing';
-import { scoringClient, type DuplicateModel, type OpenedDataset } from '../../worker/client';
+import { scoringClient, type AddOutcome, type OpenedDataset } from '../../worker/client';
 import { defaultOptions, useBench } from './index';
 import { parseViewHash, protocolFromLink } from '../viewUrl';
 
@@ -56,7 +56,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
   // A link names its protocol and options: use them when this dataset offers that protocol. Read
   // before the store changes: the URL is rewritten from the store as soon as the dataset is set.
   const protocol = (!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol;
-  useBench.setState({ report: null, extras: {}, modelError: null, scoreError: null });
+  useBench.setState({ report: null, extras: {}, modelError: null, refusals: [], scoreError: null });
   const s = useBench.getState();
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
@@ -72,14 +72,16 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
  * Reads prediction files into the worker with a progress bar (MiB of a big JSONL) and Cancel, then
  * scores. A cancelled add leaves the models exactly as they were.
  */
-export async function addPredictions(listing: Listing): Promise<void> {
+export async function addPredictions(listing: Listing, { sameAction = false }: { sameAction?: boolean } = {}): Promise<void> {
   const s = useBench.getState();
   if (!s.dataset) return;
   const id = ++addId;
-  s.setModelError(null);
+  // A new add replaces the last one's notice; the later adds of one drop (folders, then files)
+  // add to it, so every dropped file's outcome stays listed.
+  if (!sameAction) s.dismissModelNotice();
   s.startAdding();
   const client = scoringClient();
-  let out: { added: string[]; models: string[]; duplicates: DuplicateModel[] };
+  let out: AddOutcome;
   try {
     out = await client.addPredictions(listing, (pr) => {
       if (id === addId) useBench.getState().setProgress(pr);
@@ -111,9 +113,12 @@ export async function addPredictions(listing: Listing): Promise<void> {
     return;
   }
   if (id === addId) st.stopAdding();
+  if (sameAction) st.setRefusals([...st.refusals, ...out.refused], [...st.lastAdded, ...out.added]);
+  else st.setRefusals(out.refused, out.added);
   await showModels(out.models);
   if (out.duplicates.length > 0) st.noteDuplicates(out.duplicates);
-  await rescore();
+  // Every file refused: the models and their numbers are as they were.
+  if (out.added.length > 0) await rescore();
 }
 
 /**

@@ -4,7 +4,7 @@ import { createStore, type StateCreator } from 'zustand/vanilla';
 import { createCasesSlice, shownModelsOf, stepInRows, type CasesSlice } from './casesSlice';
 import { casesUrlStateOf, parseCasesHash } from '../urlState';
 import { syntheticCaseTable } from '../panels/cases/syntheticTable';
-import { runQuery } from '../panels/cases/query';
+import { compareDirectionOf, runQuery } from '../panels/cases/query';
 
 const table = syntheticCaseTable({ cases: 300, models: ['m1', 'm2', 'm3'], seed: 11 });
 
@@ -52,6 +52,27 @@ describe('the cases slice', () => {
     expect(rows.length).toBeGreaterThan(0);
     for (const i of rows) expect([a[i], b[i]]).toEqual([0, 2]);
     expect(s.getState().caseQuery.facets).toEqual({ script: ['seal'] });
+  });
+
+  it('treats A✓ B✗ / B✓ A✗ as toggles: pressed again clears the comparison, the other direction replaces it', () => {
+    const table = syntheticCaseTable({ cases: 3000, models: ['m1', 'm2'], seed: 5 });
+    const s = createStore<CasesSlice>()(createCasesSlice);
+    s.getState().setCaseTable(table);
+    s.getState().setFacetFilter('script', 'seal');
+    const facetOnly = s.getState().caseResult!.rows.length;
+    s.getState().compareModels('a-passes-b-fails');
+    expect(compareDirectionOf(s.getState().caseQuery.filter)).toBe('a-passes-b-fails');
+    expect(s.getState().caseResult!.rows.length).toBeLessThan(facetOnly);
+    s.getState().compareModels('b-passes-a-fails');
+    expect(compareDirectionOf(s.getState().caseQuery.filter)).toBe('b-passes-a-fails');
+    s.getState().compareModels('b-passes-a-fails');
+    expect(compareDirectionOf(s.getState().caseQuery.filter)).toBeNull();
+    expect(s.getState().caseResult!.rows.length).toBe(facetOnly);
+    expect(s.getState().caseQuery.facets).toEqual({ script: ['seal'] });
+    // A filter that only resembles a comparison (an error kind too) is not shown pressed.
+    s.getState().compareModels('a-passes-b-fails');
+    s.getState().setOutcomeFilter('a', ['pass', 'fail']);
+    expect(compareDirectionOf(s.getState().caseQuery.filter)).toBeNull();
   });
 
   it('toggles sort direction only when the key stays, using each key’s natural direction', () => {

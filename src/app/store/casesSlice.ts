@@ -11,7 +11,9 @@ import type { StateCreator } from 'zustand';
 import type { ReviewStatus } from '../../core/qa';
 import type { CaseTable } from '../../core/caseTable';
 import {
+  compareDirectionOf,
   compareFilters,
+  EMPTY_MODEL_FILTER,
   emptyQuery,
   filterOf,
   isActiveFilter,
@@ -238,7 +240,9 @@ export const createCasesSlice: StateCreator<CasesSlice, [], [], CasesSlice> = (s
         const table = get().caseTable;
         return { ...q, models: table ? resolveModelsStrict(table, a, b) : { a, b } };
       }),
-    compareModels: (direction) => update((q) => ({ ...q, filter: compareFilters(direction) })),
+    // A toggle: pressed again, the comparison is cleared (both slots' filters emptied).
+    compareModels: (direction) =>
+      update((q) => ({ ...q, filter: compareDirectionOf(q.filter) === direction ? { a: EMPTY_MODEL_FILTER, b: EMPTY_MODEL_FILTER } : compareFilters(direction) })),
     clearCaseFilters: () => update((q) => ({ ...emptyQuery(), models: q.models, sort: q.sort })),
     selectCase: (caseId) => set({ selectedCaseId: caseId }),
     nextCase: () => step(1),

@@ -1,5 +1,6 @@
 /** The prediction sets (models) loaded into the session, in the order they were added. */
 import type { StateCreator } from 'zustand';
+import type { RefusedFile } from '../../worker/client';
 import type { BenchState } from './index';
 
 export interface ModelsSlice {
@@ -11,6 +12,16 @@ export interface ModelsSlice {
   modelContent: Record<string, string>;
   /** A message about the last model operation (e.g. why a file could not be added). */
   modelError: string | null;
+  /**
+   * The files of the last selection that were not added, each with its reason (the others were).
+   * Shown in a notice above both views until dismissed or the next add.
+   */
+  refusals: RefusedFile[];
+  /** The models the same selection did add (named beside the refusals: every file's outcome). */
+  lastAdded: string[];
+  setRefusals: (refusals: RefusedFile[], added?: string[]) => void;
+  /** Dismisses the notice: the refusals and the last model error. */
+  dismissModelNotice: () => void;
   /** Named so, not setModels: the cases slice has setModels(a, b) for the compared pair. */
   setModelNames: (models: string[]) => void;
   setModelError: (message: string | null) => void;
@@ -23,6 +34,10 @@ export interface ModelsSlice {
 export const createModelsSlice: StateCreator<BenchState, [], [], ModelsSlice> = (set) => ({
   models: [],
   modelError: null,
+  refusals: [],
+  lastAdded: [],
+  setRefusals: (refusals, lastAdded = []) => set({ refusals, lastAdded }),
+  dismissModelNotice: () => set({ refusals: [], lastAdded: [], modelError: null }),
   modelContent: {},
   setModelContent: (modelContent) => set({ modelContent }),
   duplicateOf: {},

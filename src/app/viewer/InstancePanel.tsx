@@ -10,7 +10,7 @@ import { explain } from '../canvas/explain';
 import { styleFor } from '../canvas/style';
 import { roleOf, selectedOf } from '../canvas/scene';
 import { GlyphText } from './GlyphText';
-import { flattenSections, panelSections, visibleRange, type FlatEntry } from './rows';
+import { flattenSections, LINE_HEIGHT, ONE_LINE_CHARS, panelSections, rowHeight, visibleRange, type FlatEntry } from './rows';
 
 export interface InstancePanelProps {
   pane: readonly PaneView[];
@@ -22,12 +22,16 @@ export interface InstancePanelProps {
 }
 
 const ellipsis = { whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' } as const;
+/** At most `n` wrapped lines, the last cut with an ellipsis (the row's tooltip has the full text). */
+const clamp = (n: number) => ({ display: '-webkit-box', WebkitLineClamp: n, WebkitBoxOrient: 'vertical', overflow: 'hidden', lineHeight: `${LINE_HEIGHT}px`, overflowWrap: 'anywhere' }) as const;
 
 export const InstancePanel = memo(function InstancePanel({ pane, selected, gtStatesOf, onSelect }: InstancePanelProps) {
-  const flat = useMemo(() => flattenSections(panelSections(pane, gtStatesOf)), [pane, gtStatesOf]);
+  const multi = pane.length > 1;
+  // From the instance itself, not explain(): 5,000 rows are measured on every case change.
+  // (explain lists an error fact exactly when `error` is set, and its reason is `reason`.)
+  const flat = useMemo(() => flattenSections(panelSections(pane, gtStatesOf), (r) => rowHeight(!!r.inst.error, r.inst.reason ?? null)), [pane, gtStatesOf]);
   const box = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState({ top: 0, height: 600 });
-  const multi = pane.length > 1;
 
   // Selecting a shape on the canvas brings its row into view.
   useEffect(() => {
@@ -77,7 +81,12 @@ function Entry({ entry, multi, selected, onSelect }: { entry: FlatEntry; multi: 
   const e = explain(r.side, r.inst, multi ? r.model : undefined);
   const st = styleFor(r.side, r.inst.state, roleOf(r.inst), selectedOf(r.inst));
   const isSel = selected === r.key;
-  const facts = e.facts.map((f) => `${f.label}: ${f.value}`).join(' · ');
+  // The error class on lines of its own (it is the row's point), the other facts on one line.
+  const error = e.facts.find((f) => f.label === 'error');
+  const facts = e.facts
+    .filter((f) => f !== error)
+    .map((f) => `${f.label}: ${f.value}`)
+    .join(' · ');
   return (
     <div
       role="option"
@@ -101,10 +110,15 @@ function Entry({ entry, multi, selected, onSelect }: { entry: FlatEntry; multi: 
         {e.title}
         {!r.hasShape && <span style={{ fontWeight: 400, opacity: 0.7 }}> (no shape)</span>}
       </div>
+      {error && (
+        <div data-testid="row-error" style={clamp(2)}>
+          <GlyphText text={`${error.label}: ${error.value}`} />
+        </div>
+      )}
       <div style={ellipsis}>
         <GlyphText text={facts} />
       </div>
-      <div style={{ fontStyle: 'italic', ...ellipsis }}>{e.reason && <GlyphText text={e.reason} />}</div>
+      <div style={{ fontStyle: 'italic', ...(e.reason && e.reason.length > ONE_LINE_CHARS ? clamp(2) : ellipsis) }}>{e.reason && <GlyphText text={e.reason} />}</div>
     </div>
   );
 }

@@ -15,6 +15,9 @@ const OP_STYLE: Record<string, CSSProperties> = {
   insert: { background: 'rgba(0,114,178,0.5)', textDecoration: 'underline' },
 };
 
+/** Longer than this (code units), the raw answer and the extract are folded behind a summary. */
+const LONG = 160;
+
 const fmt = (v: number) => v.toFixed(4).replace(/0+$/, '').replace(/\.$/, '');
 
 export function TextDiff({ record, model }: { record: CaseRecord; model?: string }) {
@@ -26,7 +29,9 @@ export function TextDiff({ record, model }: { record: CaseRecord; model?: string
   const q = query(record);
   if (!cmp && !raw && !rule && !q && others.length === 0 && record.errors.length === 0) return null;
   return (
-    <div className="bl-text-diff" data-testid="text-diff" style={{ fontSize: 13, padding: 6, borderBottom: '1px solid #333', maxHeight: '45%', overflow: 'auto' }}>
+    // At most a third of the details panel: the GT / prediction lists below need the room (a
+    // Chronicles spotting answer's raw JSON filled the column and left them ~1 px).
+    <div className="bl-text-diff" data-testid="text-diff" style={{ fontSize: 13, padding: 6, borderBottom: '1px solid #333', maxHeight: '33%', overflow: 'auto', flex: 'none' }}>
       {model && <div style={{ opacity: 0.7 }}><bdi>{model}</bdi></div>}
       {q && (
         <div data-testid="case-query" style={{ fontSize: 14, marginBottom: 4 }}>
@@ -53,11 +58,19 @@ export function TextDiff({ record, model }: { record: CaseRecord; model?: string
       )}
       {record.errors.length > 0 && <div data-testid="case-errors">errors: {record.errors.join(', ')}</div>}
       {rule && <div data-testid="extraction-rule">rule applied: {rule}</div>}
-      {ext && (
-        <div>
-          extracted: <GlyphText text={ext} />
-        </div>
-      )}
+      {ext &&
+        (ext.length > LONG ? (
+          <details data-testid="extracted">
+            <summary>extracted ({[...ext].length} characters)</summary>
+            <pre style={{ whiteSpace: 'pre-wrap', margin: 0, overflowWrap: 'anywhere' }}>
+              <GlyphText text={ext} />
+            </pre>
+          </details>
+        ) : (
+          <div data-testid="extracted">
+            extracted: <GlyphText text={ext} />
+          </div>
+        ))}
       {raw && (
         <div data-testid="raw-answer">
           {raw.thinking && (
@@ -68,10 +81,22 @@ export function TextDiff({ record, model }: { record: CaseRecord; model?: string
               </pre>
             </details>
           )}
-          <div style={{ opacity: 0.7 }}>raw answer</div>
-          <pre style={{ whiteSpace: 'pre-wrap', margin: 0, background: '#111', padding: 4 }}>
-            <GlyphText text={raw.answer} />
-          </pre>
+          {raw.answer.length > LONG ? (
+            // A long answer (a JSON list of boxes) is folded: one click shows it.
+            <details>
+              <summary>raw answer ({[...raw.answer].length} characters)</summary>
+              <pre style={{ whiteSpace: 'pre-wrap', margin: 0, background: '#111', padding: 4, overflowWrap: 'anywhere' }}>
+                <GlyphText text={raw.answer} />
+              </pre>
+            </details>
+          ) : (
+            <>
+              <div style={{ opacity: 0.7 }}>raw answer</div>
+              <pre style={{ whiteSpace: 'pre-wrap', margin: 0, background: '#111', padding: 4, overflowWrap: 'anywhere' }}>
+                <GlyphText text={raw.answer} />
+              </pre>
+            </>
+          )}
         </div>
       )}
       {others.length > 0 && (

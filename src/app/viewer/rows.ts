@@ -38,8 +38,22 @@ export function panelSections(pane: readonly PaneView[], gtStatesOf?: string): P
   return out;
 }
 
+/** A row of title, facts and reason, one line each. */
 export const ROW_HEIGHT = 54;
 export const HEADER_HEIGHT = 28;
+/** One line of a row (12 px text). */
+export const LINE_HEIGHT = 15;
+/** A reason longer than this many characters gets a second line (about a 260 px panel's line). */
+export const ONE_LINE_CHARS = 36;
+
+/**
+ * How tall a row is: an error class gets two lines of its own ("missed: no prediction within IoU
+ * 0.5 …" was cut to "error: missed: no prediction wit…" on the facts line), and a long reason a
+ * second line. Rows without either keep ROW_HEIGHT, so a 5,000-row list is as long as before.
+ */
+export function rowHeight(hasError: boolean, reason: string | null): number {
+  return ROW_HEIGHT + (hasError ? 2 * LINE_HEIGHT : 0) + (reason && reason.length > ONE_LINE_CHARS ? LINE_HEIGHT : 0);
+}
 
 export interface FlatEntry {
   key: string;
@@ -50,15 +64,16 @@ export interface FlatEntry {
 }
 
 /** Sections as one list of positioned entries (headers and rows) for the windowed panel. */
-export function flattenSections(sections: readonly PanelSection[]): { entries: FlatEntry[]; total: number } {
+export function flattenSections(sections: readonly PanelSection[], heightOf: (row: PanelRow) => number = () => ROW_HEIGHT): { entries: FlatEntry[]; total: number } {
   const entries: FlatEntry[] = [];
   let top = 0;
   sections.forEach((s, i) => {
     entries.push({ key: `h${i}`, top, height: HEADER_HEIGHT, title: s.title });
     top += HEADER_HEIGHT;
     for (const row of s.rows) {
-      entries.push({ key: row.key, top, height: ROW_HEIGHT, row });
-      top += ROW_HEIGHT;
+      const height = heightOf(row);
+      entries.push({ key: row.key, top, height, row });
+      top += height;
     }
   });
   return { entries, total: top };

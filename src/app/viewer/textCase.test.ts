@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { nodeFolderSource } from '../../../cli/nodeSource';
+import { HAS_SHARED, shared } from '../../../test/shared';
+import { makeDemo as makeChroniclesDemo } from '../../core/benchmarks/chronicles/demo';
 import type { CaseRecord } from '../../core/model';
-import { flattenSections, panelSections, visibleRange } from './rows';
+import { BenchSession } from '../../core/session';
+import { flattenSections, HEADER_HEIGHT, LINE_HEIGHT, ONE_LINE_CHARS, panelSections, ROW_HEIGHT, rowHeight, visibleRange } from './rows';
 import { extractionRule, otherDetails, rawAnswer, splitThinking, textComparison } from './textCase';
 
 const rec = (over: Partial<CaseRecord>): CaseRecord => ({ case_id: 'q', image_path: null, facets: {}, score: null, outcome: 'fail', gt: [], pred: [], matches: [], errors: [], ...over });
@@ -75,6 +79,20 @@ describe('panel rows', () => {
     expect(flat.entries[to - 1].top + flat.entries[to - 1].height).toBeGreaterThanOrEqual(1300);
   });
 
+  it('a row with an error class gets two more lines, a long reason one more; plain rows keep their height', () => {
+    expect(rowHeight(false, null)).toBe(ROW_HEIGHT);
+    expect(rowHeight(false, 'short')).toBe(ROW_HEIGHT);
+    expect(rowHeight(true, null)).toBe(ROW_HEIGHT + 2 * LINE_HEIGHT);
+    expect(rowHeight(true, 'x'.repeat(ONE_LINE_CHARS + 1))).toBe(ROW_HEIGHT + 3 * LINE_HEIGHT);
+    const r = rec({ gt: [{ id: 0, state: 'fn', error: 'missed' }, { id: 1, state: 'tp' }], pred: [] });
+    const flat = flattenSections(panelSections([{ index: 0, model: 'm', record: r }]), (row) => rowHeight(row.inst.error !== undefined, null));
+    const [, missed, plain] = flat.entries;
+    expect([missed.top, missed.height, plain.top, plain.height]).toEqual([HEADER_HEIGHT, ROW_HEIGHT + 2 * LINE_HEIGHT, HEADER_HEIGHT + ROW_HEIGHT + 2 * LINE_HEIGHT, ROW_HEIGHT]);
+    // The window still finds rows by their own tops.
+    const [from, to] = visibleRange(flat.entries, missed.top + missed.height + 1, 10);
+    expect(flat.entries.slice(from, to).map((e) => e.key)).toEqual([plain.key]);
+  });
+
   it('side by side: GT once (naming whose states it shows), then a predictions section per model', () => {
     const a = rec({ gt: [{ id: 0, state: 'fn' }], pred: [{ id: 0, state: 'fp' }] });
     const b = rec({ gt: [{ id: 0, state: 'tp' }], pred: [{ id: 0, state: 'tp' }, { id: 1, state: 'fp' }] });
@@ -82,5 +100,37 @@ describe('panel rows', () => {
     expect(sections.map((s) => s.title)).toEqual(['Ground truth (1) — states vs a', 'Predictions — a (1)', 'Predictions — b (2)']);
     expect(sections[0].rows[0].inst.state).toBe('fn');
     expect(sections[2].rows.map((r) => r.key)).toEqual(['1:pred:0', '1:pred:1']);
+  });
+});
+
+describe('Chronicles recognition cases (demo and chronicles-mini): the comparison agrees with the score', () => {
+  const check = async (session: BenchSession) => {
+    const results = await session.score(session.resolveProtocol());
+    const recognition = results.flatMap((r) => r.cases).filter((c) => c.task === 'recognition' && c.detail?.gt_char);
+    expect(recognition.length).toBeGreaterThan(0);
+    for (const c of recognition) {
+      const cmp = textComparison(c)!;
+      expect(cmp, c.case_id).not.toBeNull();
+      // The judged strings, not the target box's text against an empty GT.
+      expect(cmp.gt, c.case_id).not.toBe('');
+      expect(cmp.distance === 0, c.case_id).toBe(c.score === 1);
+    }
+    return recognition;
+  };
+
+  it('demo: a pass shows GT = prediction, distance 0; a fail a non-zero distance', async () => {
+    const demo = await makeChroniclesDemo();
+    const session = await BenchSession.open(demo.source);
+    await session.addBundledPredictions();
+    const cases = await check(session);
+    const pass = cases.find((c) => c.score === 1)!;
+    const cmp = textComparison(pass)!;
+    expect([cmp.gt, cmp.pred, cmp.distance, cmp.cer, cmp.ned]).toEqual([pass.detail!.gt, pass.detail!.pred, 0, 0, 0]);
+  });
+
+  it.skipIf(!HAS_SHARED)('chronicles-mini with its bundled results', async () => {
+    const session = await BenchSession.open(nodeFolderSource(shared('data/chronicles-mini')));
+    await session.addBundledPredictions();
+    await check(session);
   });
 });

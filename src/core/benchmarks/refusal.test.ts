@@ -32,13 +32,13 @@ const LTB_REFUSALS: Refusal[] = [
     name: 'every record unusable (valid JSON, no polygons)',
     files: { 'm.jsonl': line({ img_path: 'img_1.jpg', boxes: [] }) + line({ img_path: 'img_2.jpg' }) },
     path: 'm.jsonl',
-    message: /^prediction m\.jsonl: nothing to score — no record names an image of the dataset \(2 malformed record\(s\); first: m\.jsonl: line 1: no det_polygons/,
+    message: /^Not LTB predictions: m\.jsonl is a gansulishuzhi run .* — nothing to score — no record names an image of the dataset \(2 malformed record\(s\); first: m\.jsonl: line 1: no det_polygons/,
   },
   { name: 'an empty results.jsonl', files: { 'results.jsonl': '' }, path: 'results.jsonl', message: /^results\.jsonl: no prediction lines$/ },
-  { name: 'a TABench predictions file', files: { 'qwen.jsonl': TABENCH }, path: 'qwen.jsonl', message: /^prediction qwen\.jsonl: nothing to score — .* — this is a TABench predictions file, not LTB predictions$/ },
-  { name: 'a Chronicles-OCR results file', files: { 'results.jsonl': CHRONICLES }, path: 'results.jsonl', message: /results\.jsonl: .* — this is a Chronicles-OCR results file \(infer_results\), not LTB predictions$/ },
-  { name: 'a gansulishuzhi run', files: { 'glm.jsonl': GANSU }, path: 'glm.jsonl', message: /glm\.jsonl: .* — this is a gansulishuzhi run \(figure boxes per page\), not LTB predictions$/ },
-  { name: 'a PulseBench-Select file', files: { 'p.jsonl': PULSE }, path: 'p.jsonl', message: /p\.jsonl: .* — this is a PulseBench-Select predictions file \(sample_id lines\), not LTB predictions$/ },
+  { name: 'a TABench predictions file', files: { 'qwen.jsonl': TABENCH }, path: 'qwen.jsonl', message: /^Not LTB predictions: qwen\.jsonl is a TABench predictions file — nothing to score — .*qwen\.jsonl: line 1/ },
+  { name: 'a Chronicles-OCR results file', files: { 'results.jsonl': CHRONICLES }, path: 'results.jsonl', message: /^Not LTB predictions: results\.jsonl is a Chronicles-OCR results file \(infer_results\) — nothing to score — / },
+  { name: 'a gansulishuzhi run', files: { 'glm.jsonl': GANSU }, path: 'glm.jsonl', message: /^Not LTB predictions: glm\.jsonl is a gansulishuzhi run \(figure boxes per page\) — nothing to score — / },
+  { name: 'a PulseBench-Select file', files: { 'p.jsonl': PULSE }, path: 'p.jsonl', message: /^Not LTB predictions: p\.jsonl is a PulseBench-Select predictions file \(sample_id lines\) — nothing to score — / },
   {
     name: 'PaddleOCR lines for images of another dataset',
     files: { 'system_results.txt': 'other_1.jpg\t[{"transcription": "a", "points": [[0, 0], [9, 0], [9, 9], [0, 9]]}]\n' },
@@ -58,7 +58,7 @@ const LTB_REFUSALS: Refusal[] = [
     name: 'the LTB ground truth given as predictions',
     files: { 'challenging_norm.json': line({ metainfo: { task_name: 'textdet' }, data_list: [{ img_path: 'img_1.jpg', instances: [] }] }) },
     path: 'challenging_norm.json',
-    message: /^challenging_norm\.json: not an LTB prediction file .* — this is LTB ground truth \(an MMOCR textdet annotation file\), not predictions$/,
+    message: /^Not predictions: challenging_norm\.json is LTB ground truth \(an MMOCR textdet annotation file\) — not an LTB prediction file /,
   },
 ];
 
@@ -108,7 +108,7 @@ describe.skipIf(!HAS_SHARED)('every benchmark refuses another benchmark\'s file 
     const ltb = session.addPredictions({ source: new MemorySource('p', { 'dbnet.jsonl': exactMmocrJsonl() }), path: 'dbnet.jsonl', name: 'dbnet' });
     await expect(ltb).rejects.toBeInstanceOf(InputError);
     await expect(session.addPredictions({ source: new MemorySource('p', { 'dbnet.jsonl': exactMmocrJsonl() }), path: 'dbnet.jsonl', name: 'dbnet' })).rejects.toThrow(
-      new RegExp(`dbnet\\.jsonl.* — this is an LTB / MMOCR text-detection file, not ${title} predictions$`),
+      new RegExp(`^Not ${title} predictions: dbnet\\.jsonl is an LTB / MMOCR text-detection file — `),
     );
     await expect(session.addPredictions({ source: new MemorySource('p', { 'results.jsonl': '' }), path: 'results.jsonl', name: 'empty' })).rejects.toThrow(/results\.jsonl/);
     expect(session.modelNames).toEqual([]);

@@ -31,8 +31,10 @@ import { formatCount, varyingFacets } from './format';
 import { shownModelsOf } from '../../store/casesSlice';
 import { useElementSize } from '../../canvas/useElementSize';
 import { FacetSidebar } from './FacetSidebar';
-import { hasFilters, reviewStatusColumn, rowOfCase, type SortKey } from './query';
+import { SuspectLine, useSuspectKey } from './SuspectQueue';
+import { compareDirectionOf, hasFilters, reviewStatusColumn, rowOfCase, type SortKey } from './query';
 import { useReviews } from '../../qa/useReviews';
+import { reviewKey, type ReviewMap } from '../../qa/reviewFilters';
 import { VirtualList } from './VirtualList';
 import './cases.css';
 
@@ -78,6 +80,12 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   const current = useStore(store, (s) => s.caseTable);
   const result = useStore(store, (s) => s.caseResult);
   const table = givenTable === undefined ? current : givenTable;
+  // The open dataset's live reviews (app store only: reviews belong to a dataset): they filter
+  // and count the list (ReviewStatusFeed) and mark each reviewed row (model A's review).
+  const inApp = store === (useBench as unknown);
+  const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
+  const { reviews } = useReviews(inApp ? fingerprint : null);
+  useSuspectKey(inApp);
 
   useEffect(() => {
     if (givenTable !== undefined && store.getState().caseTable !== givenTable) store.getState().setCaseTable(givenTable);
@@ -113,16 +121,17 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   const narrow = size.width > 0 && size.width < INLINE_FILTERS_MIN;
   return (
     <div className={`cb-root${narrow ? ' cb-narrow' : ''}`} data-testid="case-browser" ref={sizeRef}>
-      {store === (useBench as unknown) && <ReviewStatusFeed store={store} table={table} />}
+      {inApp && <ReviewStatusFeed store={store} table={table} reviews={reviews} />}
       {!narrow && (shown >= 1 ? <FacetSidebar store={store} table={table} /> : <aside className="cb-sidebar" aria-busy="true" />)}
       <div className="cb-main">
         <Toolbar store={store} table={table} filters={narrow ? { open: filtersOpen, toggle: () => setFiltersOpen((v) => !v) } : null} />
+        {inApp && <SuspectLine />}
         {narrow && filtersOpen && shown >= 1 && (
           <div className="cb-filters-drop">
             <FacetSidebar store={store} table={table} />
           </div>
         )}
-        {shown >= 2 ? <CaseView store={store} table={table} rows={result.rows} loader={loader} onSelect={onSelect} /> : <div className="cb-viewport" aria-busy="true" />}
+        {shown >= 2 ? <CaseView store={store} table={table} rows={result.rows} loader={loader} onSelect={onSelect} reviews={reviews} /> : <div className="cb-viewport" aria-busy="true" />}
       </div>
     </div>
   );
@@ -132,10 +141,8 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
  * Keeps the store's review-status column (model A) in step with the live reviews of the open
  * dataset, so the list filters and counts by status. App store only: reviews belong to a dataset.
  */
-function ReviewStatusFeed({ store, table }: { store: StoreApi<CasesSlice>; table: CaseTable }) {
-  const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
+function ReviewStatusFeed({ store, table, reviews }: { store: StoreApi<CasesSlice>; table: CaseTable; reviews: ReviewMap }) {
   const modelA = useStore(store, (s) => s.caseQuery.models.a);
-  const { reviews } = useReviews(fingerprint);
   useEffect(() => {
     store.getState().setCaseReviewStatus(reviews.size === 0 ? null : reviewStatusColumn(table, modelA, reviews));
   }, [store, table, modelA, reviews]);
@@ -151,6 +158,7 @@ function Toolbar({ store, table, filters }: { store: StoreApi<CasesSlice>; table
   const view = useStore(store, (s) => s.caseView);
   const { setSearch, setSort, setModels, compareModels, clearCaseFilters, setCaseView } = store.getState();
   const { a, b } = query.models;
+  const compared = compareDirectionOf(query.filter);
   return (
     <div className="cb-toolbar">
       {filters && (
@@ -161,7 +169,7 @@ function Toolbar({ store, table, filters }: { store: StoreApi<CasesSlice>; table
       <input
         type="search"
         className="cb-search"
-        placeholder="Search case id, GT and predicted text"
+        placeholder="Search case id, task, facets, GT and predicted text"
         aria-label="Search cases"
         value={query.search}
         onChange={(e) => setSearch(e.target.value)}
@@ -190,14 +198,15 @@ function Toolbar({ store, table, filters }: { store: StoreApi<CasesSlice>; table
         </select>
       </label>
       {a && b && (
-        <>
-          <button type="button" data-testid="compare-a-passes-b-fails" onClick={() => compareModels('a-passes-b-fails')} title={`${a} passes, ${b} fails`} aria-label="A passes, B fails">
+        // Toggles: pressed while the list is that comparison; pressed again, it is cleared.
+        <span className="cb-views" role="group" aria-label="Compare A and B">
+          <button type="button" data-testid="compare-a-passes-b-fails" aria-pressed={compared === 'a-passes-b-fails'} onClick={() => compareModels('a-passes-b-fails')} title={`only cases ${a} passes and ${b} fails (click again to clear)`} aria-label="A passes, B fails">
             A✓ B✗
           </button>
-          <button type="button" data-testid="compare-b-passes-a-fails" onClick={() => compareModels('b-passes-a-fails')} title={`${b} passes, ${a} fails`} aria-label="B passes, A fails">
+          <button type="button" data-testid="compare-b-passes-a-fails" aria-pressed={compared === 'b-passes-a-fails'} onClick={() => compareModels('b-passes-a-fails')} title={`only cases ${b} passes and ${a} fails (click again to clear)`} aria-label="B passes, A fails">
             B✓ A✗
           </button>
-        </>
+        </span>
       )}
       <label>
         <select aria-label="Sort cases" value={query.sort.key} onChange={(e) => setSort(e.target.value as SortKey)}>
@@ -235,7 +244,7 @@ function Toolbar({ store, table, filters }: { store: StoreApi<CasesSlice>; table
   );
 }
 
-function CaseView({ store, table, rows, loader, onSelect }: { store: StoreApi<CasesSlice>; table: CaseTable; rows: Uint32Array; loader: ThumbnailLoader; onSelect?: (caseId: string) => void }) {
+function CaseView({ store, table, rows, loader, onSelect, reviews }: { store: StoreApi<CasesSlice>; table: CaseTable; rows: Uint32Array; loader: ThumbnailLoader; onSelect?: (caseId: string) => void; reviews: ReviewMap }) {
   const selectedId = useStore(store, (s) => s.selectedCaseId);
   const view = useStore(store, (s) => s.caseView);
   const { a, b } = useStore(store, (s) => s.caseQuery.models);
@@ -247,8 +256,11 @@ function CaseView({ store, table, rows, loader, onSelect }: { store: StoreApi<Ca
   const models = useMemo(() => shownModelsOf(table, shownSetting), [table, shownSetting]);
   const pair = useMemo(() => ({ a, b }), [a, b]);
   const chipFacets = useMemo(() => varyingFacets(table), [table]);
-  // The name gets the first line but for a chip or two (12 px monospace ≈ 7.2 px a character).
-  const nameChars = Math.max(12, Math.floor((width - 130) / 7.2));
+  // The row's review mark is model A's (the one the list's status filter reads).
+  const reviewA = a ?? models[0] ?? null;
+  // The name gets about 60 % of the first line (12 px monospace ≈ 7.2 px a character; shortened in
+  // the middle), the chips the rest — room for two or three whole ones.
+  const nameChars = Math.max(12, Math.floor((width * 0.6 - 20) / 7.2));
 
   const selectedRow = selectedId === null ? -1 : rowOfCase(table, selectedId);
   const position = useMemo(() => (selectedRow < 0 ? -1 : rows.indexOf(selectedRow)), [rows, selectedRow]);
@@ -329,7 +341,20 @@ function CaseView({ store, table, rows, loader, onSelect }: { store: StoreApi<Ca
       onWidth={setWidth}
       label="Cases"
       testId="case-list"
-      renderRow={(i) => <CaseRow table={table} row={rows[i]} models={models} pair={pair} nameChars={nameChars} chipFacets={chipFacets} selected={rows[i] === selectedRow} onClick={open} />}
+      renderRow={(i) => (
+        <CaseRow
+          table={table}
+          row={rows[i]}
+          models={models}
+          pair={pair}
+          nameChars={nameChars}
+          chipFacets={chipFacets}
+          width={width}
+          review={reviewA ? reviews.get(reviewKey(reviewA, table.caseIds[rows[i]])) : undefined}
+          selected={rows[i] === selectedRow}
+          onClick={open}
+        />
+      )}
     />
   );
 }

@@ -10,7 +10,8 @@ import type { CaseTable } from '../../../core/caseTable';
 import type { ThumbnailLoader } from '../../thumbnails/thumbnailLoader';
 import { useThumbnail } from '../../thumbnails/useThumbnail';
 import { modelColor } from '../../canvas/style';
-import { formatScore, middleEllipsis, outcomeName, rowErrors, rowFacets, rowTask } from './format';
+import { chipsThatFit, chipText, facetName, formatScore, hasDetectionCounts, middleEllipsis, outcomeName, rowErrors, rowFacets, rowTask, textWidth } from './format';
+import type { ReviewStatus } from '../../../core/qa';
 
 export interface CaseItemProps {
   table: CaseTable;
@@ -25,7 +26,28 @@ export interface CaseItemProps {
   nameChars?: number;
   /** Facets worth a chip (those that differ between cases); default: all. */
   chipFacets?: readonly string[];
+  /** The row's width in px (chips are fitted whole into what the name leaves). */
+  width?: number;
+  /** Model A's review of the case, when it has one (shown on the row). */
+  review?: RowReview;
 }
+
+/** What a row shows of a review: its status, tags and note (db/reviewShape.ts CaseReview). */
+export interface RowReview {
+  status: ReviewStatus;
+  tags?: string[];
+  note?: string;
+}
+
+/** The mark of a review status on a row: a symbol and a word (colour is never the only cue). */
+export const REVIEW_MARKS: Record<ReviewStatus, string> = {
+  unreviewed: '',
+  ok: '✓ OK',
+  model_error: '✗ model error',
+  gt_wrong: '⚠ GT wrong',
+  gt_missing: '⚠ GT missing',
+  ambiguous: '? ambiguous',
+};
 
 /** Models other than A and B are labelled by a short form of their name. */
 function shortName(model: string): string {
@@ -52,29 +74,42 @@ function OutcomeBadge({ table, row, model, slot, compact }: { table: CaseTable; 
   );
 }
 
-/** Chips a row shows before folding the rest into "+N" (the row is one line of chips high). */
-const ROW_CHIPS = 3;
-
 /**
- * One line of chips: the first few (each shrinking to an ellipsis when the row is narrow), then
- * "+N" for the rest with their names in its tooltip — never a second line that would spill into
- * the next fixed-height row.
+ * One line of chips: as many as fit whole in `width` px, each named when its value alone says
+ * nothing ("has care GT: no"), then "+N" for the rest with their names in its tooltip — never a
+ * second line that would spill into the next fixed-height row, nor chips cut to "or…".
  */
-function RowChips({ chips }: { chips: { key: string; value: string; error: boolean }[] }) {
-  const shown = chips.slice(0, ROW_CHIPS);
-  const rest = chips.slice(ROW_CHIPS);
+function RowChips({ chips, width }: { chips: { key: string; value: string; error: boolean }[]; width: number }) {
+  const texts = chips.map((c) => (c.error ? c.value : chipText(c.key, c.value)));
+  const n = chipsThatFit(texts, width);
+  const rest = chips.slice(n);
   return (
     <span className="cb-row-chips" data-testid="row-chips">
-      {shown.map((c, k) => (
-        <span key={k} className={`cb-facet-chip${c.error ? ' cb-error' : ''}`} title={`${c.key}: ${c.value}`}>
-          {c.value}
+      {chips.slice(0, n).map((c, k) => (
+        <span key={k} className={`cb-facet-chip${c.error ? ' cb-error' : ''}`} title={`${c.error ? 'error' : facetName(c.key)}: ${c.value}`}>
+          {texts[k]}
         </span>
       ))}
       {rest.length > 0 && (
-        <span className="cb-facet-chip cb-more" title={rest.map((c) => `${c.key}: ${c.value}`).join('\n')} data-testid="row-chips-more">
+        <span className="cb-facet-chip cb-more" title={rest.map((c) => `${c.error ? 'error' : facetName(c.key)}: ${c.value}`).join('\n')} data-testid="row-chips-more">
           +{rest.length}
         </span>
       )}
+    </span>
+  );
+}
+
+/** Model A's review on its row: the status mark, then its tags; the note in the tooltip. */
+function ReviewMark({ review, model }: { review: RowReview; model: string }) {
+  const mark = REVIEW_MARKS[review.status];
+  const tags = review.tags ?? [];
+  if (!mark && tags.length === 0 && !review.note) return null;
+  const title = [`review of ${model}: ${review.status.replace('_', ' ')}`, ...(tags.length ? [`tags: ${tags.join(', ')}`] : []), ...(review.note ? [`note: ${review.note}`] : [])].join('\n');
+  return (
+    <span className={`cb-review cb-review-${review.status}`} data-testid="row-review" data-status={review.status} title={title}>
+      {mark}
+      {tags.length > 0 && <bdi className="cb-review-tags">{tags.map((t) => `#${t}`).join(' ')}</bdi>}
+      {review.note ? <span aria-label="has a note"> ✎</span> : null}
     </span>
   );
 }
@@ -95,7 +130,7 @@ function distinct(chips: { key: string; value: string }[]): { key: string; value
 
 const slotOf = (pair: CaseItemProps['pair'], m: string) => (pair?.a === m ? 'A' : pair?.b === m ? 'B' : undefined);
 
-export const CaseRow = memo(function CaseRow({ table, row, models, selected, onClick, pair, nameChars = 48, chipFacets }: CaseItemProps) {
+export const CaseRow = memo(function CaseRow({ table, row, models, selected, onClick, pair, nameChars = 48, chipFacets, width = 400, review }: CaseItemProps) {
   const aName = pair?.a ?? models[0];
   const a = aName ? table.perModel[aName] : undefined;
   const errors = a ? rowErrors(a.errorKinds, a.errorMask[row]) : [];
@@ -103,6 +138,11 @@ export const CaseRow = memo(function CaseRow({ table, row, models, selected, onC
   const task = rowTask(table, row);
   // More than two columns: outcome by colour only (its name is in the tooltip), so five fit.
   const compact = models.length > 2;
+  const name = middleEllipsis(id, nameChars);
+  const showTask = !!task && !id.endsWith(task);
+  // What the name (12-px monospace, ~7.2 px a character, wide ones double) and the task leave for chips.
+  const nameWidth = [...name].reduce((w, ch) => w + ((ch.codePointAt(0) ?? 0) >= 0x2e80 ? 14.4 : 7.2), 0);
+  const chipRoom = width - 24 - nameWidth - (showTask ? textWidth(task!) + 16 : 0);
   return (
     <div
       className={`cb-row${selected ? ' cb-selected' : ''}`}
@@ -114,10 +154,10 @@ export const CaseRow = memo(function CaseRow({ table, row, models, selected, onC
     >
       <div className="cb-row-top">
         <bdi className="cb-id" data-testid="case-name" title={table.imagePaths[row] && table.imagePaths[row] !== id ? `${id}\nimage: ${table.imagePaths[row]}` : id}>
-          {middleEllipsis(id, nameChars)}
+          {name}
         </bdi>
-        {task && !id.endsWith(task) && <span className="cb-task">{task}</span>}
-        <RowChips chips={[...distinct(rowFacets(table, row, Infinity, chipFacets)).map((f) => ({ ...f, error: false })), ...errors.map((e) => ({ key: 'error', value: e, error: true }))]} />
+        {showTask && <span className="cb-task" title="task">{task}</span>}
+        <RowChips width={chipRoom} chips={[...distinct(rowFacets(table, row, Infinity, chipFacets)).map((f) => ({ ...f, error: false })), ...errors.map((e) => ({ key: 'error', value: e, error: true }))]} />
       </div>
       <div className="cb-row-bottom">
         {/* One fixed-width badge per shown model, so they line up as columns down the list. */}
@@ -126,8 +166,11 @@ export const CaseRow = memo(function CaseRow({ table, row, models, selected, onC
             <OutcomeBadge key={m} table={table} row={row} model={m} slot={slotOf(pair, m)} compact={compact} />
           ))}
         </span>
-        {a && a.outcome[row] < 3 && (
-          <span className="cb-misses" title={`${aName} (A): missed ground truth / false positives`}>
+        {review && aName && <ReviewMark review={review} model={aName} />}
+        {/* Model A's counts, said as A's; only where FN / FP mean something (not classification, parsing, R2T). */}
+        {a && a.outcome[row] < 3 && hasDetectionCounts(table)(row) && (
+          <span className="cb-misses" data-testid="row-counts" title={`${aName} (A): ${a.misses[row]} missed ground truth (FN), ${a.falsePositives[row]} false positives (FP)`}>
+            {pair?.a ? 'A: ' : ''}
             {a.misses[row]} FN · {a.falsePositives[row]} FP
           </span>
         )}

@@ -5,12 +5,13 @@
  * instance marked too, or as "model error" when the GT is right. Suspects change no number.
  */
 import { useEffect, useState } from 'react';
-import type { StoreApi } from 'zustand';
+import { create, type StoreApi } from 'zustand';
 import type { Suspect } from '../../../core';
 import { putInstanceReview, setCaseStatus } from '../../../db/reviewsRepo';
 import { predSubject } from '../../../db/subjects';
 import { isTypingTarget } from '../../qa/reviewKeys';
 import { useBench } from '../../store';
+import { SUSPECT_KEY } from '../../keyHelp';
 import type { CasesSlice } from '../../store/casesSlice';
 
 /** What a suspect points at, in words: "pred 3 of m1, pred 7 of m2 (score 0.91)". */
@@ -28,6 +29,79 @@ export function nextIndex(n: number, current: number | null): number | null {
   return current === null ? 0 : (current + 1) % n;
 }
 
+/**
+ * Where the walk through the suspects is: shared by the key (useSuspectKey, mounted with the case
+ * list whether or not its filters are open — at 1366 px they are folded, and the key used to live
+ * only in this panel, so it did nothing) and by the queue here. `none`: the key was pressed with
+ * no suspect in the report (said under the toolbar: SuspectLine).
+ */
+export const useSuspectCursor = create<{ list: Suspect[] | undefined; i: number | null; none: boolean }>(() => ({ list: undefined, i: null, none: false }));
+
+/** Opens the next suspect of the report (rank order, wrapping), or says there is none. */
+export function stepSuspect(): void {
+  const suspects = useBench.getState().report?.diagnostics?.suspects;
+  const cur = useSuspectCursor.getState();
+  const list = suspects ?? [];
+  if (list.length === 0) {
+    useSuspectCursor.setState({ list: suspects, i: null, none: true });
+    return;
+  }
+  const k = nextIndex(list.length, cur.list === suspects ? cur.i : null);
+  useSuspectCursor.setState({ list: suspects, i: k, none: false });
+  if (k !== null) useBench.getState().selectCase(list[k].case_id);
+}
+
+/** The key `s` walks the suspects while a report is open (not while typing, not with modifiers). */
+export function useSuspectKey(enabled: boolean): void {
+  const report = useBench((s) => s.report !== null);
+  useEffect(() => {
+    if (!enabled || !report) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== SUSPECT_KEY || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || isTypingTarget(e.target)) return;
+      e.preventDefault();
+      stepSuspect();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled, report]);
+}
+
+/** Why there is no suspect, in words. */
+function noneText(suspects: Suspect[] | undefined): string {
+  return suspects === undefined
+    ? 'No GT suspects: they are found for LTB, gansulishuzhi, TABench T2R and Chronicles-OCR spotting.'
+    : 'No GT suspects in this report: no background false positive several models agree on, no GT every model misses with nothing near.';
+}
+
+/**
+ * One line under the case list's toolbar after the key: the suspect now open (filed from the
+ * queue under Filters), or that there is none. Visible whether or not the filters are open.
+ */
+export function SuspectLine() {
+  const suspects = useBench((s) => s.report?.diagnostics?.suspects);
+  const { list, i, none } = useSuspectCursor();
+  // A suspect of another report (the protocol changed, another dataset) is not shown; "none"
+  // only while the report on screen still has none.
+  const current = list === suspects && i !== null ? suspects?.[i] : undefined;
+  if (!current && !(none && (suspects?.length ?? 0) === 0)) return null;
+  return (
+    <div className="cb-suspect-line" role="status" data-testid="suspect-line">
+      <span>
+        {current ? (
+          <>
+            GT suspect {i! + 1} / {suspects!.length}: <bdi>{current.case_id}</bdi> — {describeSuspect(current)} (s: next; file it under GT suspects in the filters)
+          </>
+        ) : (
+          noneText(suspects)
+        )}
+      </span>
+      <button type="button" className="cb-link" aria-label="Close" onClick={() => useSuspectCursor.setState({ i: null, none: false })}>
+        ×
+      </button>
+    </div>
+  );
+}
+
 export function SuspectQueue({ store }: { store: StoreApi<CasesSlice> }) {
   // Suspects come with the app's report; a standalone case list (the harness) has none.
   const inApp = store === (useBench as unknown);
@@ -36,28 +110,17 @@ export function SuspectQueue({ store }: { store: StoreApi<CasesSlice> }) {
   const modelA = useBench((s) => s.caseQuery.models.a);
   // Reviews of a model's predictions belong to its file's content (src/db/subjects.ts).
   const contentA = useBench((s) => (modelA ? s.modelContent[modelA] : undefined));
-  const selectCase = useBench((s) => s.selectCase);
-  const [at, setAt] = useState<{ list: Suspect[] | undefined; i: number | null }>({ list: undefined, i: null });
+  const at = useSuspectCursor();
   const [saved, setSaved] = useState<string | null>(null);
   const i = at.list === suspects ? at.i : null;
   const list = suspects ?? [];
   const next = () => {
-    const k = nextIndex(list.length, i);
-    setAt({ list: suspects, i: k });
     setSaved(null);
-    if (k !== null) selectCase(list[k].case_id);
+    stepSuspect();
   };
-  useEffect(() => {
-    if (!inApp || list.length === 0) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 's' || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target)) return;
-      e.preventDefault();
-      next();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
-  if (!inApp || list.length === 0) return null;
+  if (!inApp) return null;
+  // None: the key's line under the toolbar says so (SuspectLine).
+  if (list.length === 0) return null;
   const current = i === null ? null : list[i];
   const file = async (gtProblem: boolean) => {
     if (!current || !fingerprint || !modelA) return;

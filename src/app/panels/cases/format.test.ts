@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { facetLabel, formatCount, formatScore, isNumericFacet, middleEllipsis, orderFacetValues, outcomeName, rowErrors, rowFacets, rowTask, varyingFacets } from './format';
+import { chipsThatFit, chipText, CHIP_CHARS, facetLabel, facetName, formatCount, hasDetectionCounts, textWidth, formatScore, isNumericFacet, middleEllipsis, orderFacetValues, outcomeName, rowErrors, rowFacets, rowTask, varyingFacets } from './format';
 import { facetColumn } from './syntheticTable';
 import type { CaseTable } from '../../../core/caseTable';
 
@@ -63,5 +63,68 @@ describe('what tells cases apart', () => {
     } as unknown as CaseTable;
     expect(varyingFacets(table)).toEqual(['challenge']);
     expect(rowTask(table, 1)).toBe('spotting');
+  });
+});
+
+describe('row chips', () => {
+  it('name yes / no and number facets, and leave words alone', () => {
+    expect(chipText('has_care_gt', 'false')).toBe('has care GT: no');
+    expect(chipText('has_figures', 'true')).toBe('has figures: yes');
+    expect(chipText('has_selection', 'false')).toBe('has selection: no');
+    expect(chipText('page', '12')).toBe('page 12');
+    expect(chipText('challenge', 'glass')).toBe('glass');
+    expect(chipText('script_name', '甲骨文')).toBe('甲骨文');
+    expect(facetName('source_dataset')).toBe('source dataset');
+  });
+
+  it('cut a long value by code points, at a readable length', () => {
+    const long = chipText('category', 'a very long category name indeed');
+    expect([...long]).toHaveLength(CHIP_CHARS);
+    expect(long.endsWith('…')).toBe(true);
+    expect(chipText('x', '𠀀'.repeat(30)).startsWith('𠀀'.repeat(CHIP_CHARS - 1))).toBe(true);
+  });
+
+  it('fit whole chips into the room left, keeping room for "+N", and always show one', () => {
+    const chips = ['oracle_bone', '甲骨文', 'ancient'];
+    const all = chips.reduce((w, t) => w + textWidth(t) + 14, 0);
+    expect(chipsThatFit(chips, all + 1)).toBe(3);
+    // One short of all three: two whole ones and "+1".
+    const two = chipsThatFit(chips, all - 1);
+    expect(two).toBe(2);
+    expect(chipsThatFit(chips, 10)).toBe(1);
+    expect(chipsThatFit([], 100)).toBe(0);
+    // Wide characters count about double.
+    expect(textWidth('甲骨文')).toBeGreaterThan(textWidth('abc') * 1.5);
+  });
+});
+
+describe('FN / FP counts on rows', () => {
+  const counts = (misses: number[], fps: number[]) => ({
+    score: new Float64Array(misses.length),
+    outcome: new Uint8Array(misses.length),
+    misses: Uint32Array.from(misses),
+    falsePositives: Uint32Array.from(fps),
+    errorKinds: [],
+    errorMask: new Uint32Array(misses.length),
+  });
+  const table = (task: string[] | null, misses: number[], fps: number[]): CaseTable => ({
+    caseIds: misses.map((_, i) => `c${i}`),
+    imagePaths: misses.map(() => null),
+    imageFiles: misses.map(() => null),
+    facets: task ? [facetColumn('task', task.map((t) => [t]))] : [],
+    models: ['m'],
+    perModel: { m: counts(misses, fps) },
+    searchText: misses.map(() => ''),
+  });
+
+  it('show where a task localises (some model has FN / FP on it), not on label or text tasks', () => {
+    const t = table(['spotting', 'spotting', 'classification', 'parsing', 'R2T', 'T2R'], [0, 2, 1, 0, 0, 0], [0, 0, 1, 0, 1, 1]);
+    const has = hasDetectionCounts(t);
+    expect([0, 1, 2, 3, 4, 5].map(has)).toEqual([true, true, false, false, false, true]);
+  });
+
+  it('show on every row of a detection table without tasks, and on none where nothing is ever missed or false', () => {
+    expect(hasDetectionCounts(table(null, [0, 1, 0], [0, 0, 0]))(0)).toBe(true);
+    expect(hasDetectionCounts(table(['vqa', 'vqa'], [0, 0], [0, 0]))(0)).toBe(false);
   });
 });

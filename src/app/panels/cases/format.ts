@@ -104,3 +104,76 @@ export function rowTask(table: CaseTable, row: number): string | null {
 export function facetLabel(key: string): string {
   return key.replace(/[_.]+/g, ' ');
 }
+
+/** A facet's name for people: `has_care_gt` → "has care GT", `source_dataset` → "source dataset". */
+export function facetName(key: string): string {
+  return facetLabel(key).replace(/\bgt\b/gi, 'GT');
+}
+
+/** Longest chip text (code points) before it is cut with "…" (the full value is in its tooltip). */
+export const CHIP_CHARS = 18;
+
+/**
+ * What a row's chip says for a facet value (issue #42 item 13: a bare "false" meant has_care_gt
+ * false; a bare "3" means nothing either): yes / no facets and numbers are named —
+ * "has care GT: no", "page 3" — words stand alone ("glass", "oracle").
+ */
+export function chipText(key: string, value: string): string {
+  let t = value;
+  if (value === 'true' || value === 'false') t = `${facetName(key)}: ${value === 'true' ? 'yes' : 'no'}`;
+  else if (NUMBER.test(value)) t = `${facetName(key)} ${value.trim()}`;
+  const chars = [...t];
+  return chars.length <= CHIP_CHARS ? t : `${chars.slice(0, CHIP_CHARS - 1).join('')}…`;
+}
+
+/** A rough width in px of 11-px UI text: wide (CJK, full-width) characters count about double. */
+export function textWidth(text: string, px = 11): number {
+  let w = 0;
+  for (const ch of text) w += (ch.codePointAt(0) ?? 0) >= 0x2e80 ? px : px * 0.58;
+  return w;
+}
+
+/**
+ * How many of `chips` fit whole in `width` px (each with its padding and gap), leaving room for
+ * the "+N" of the rest — at least one, so a row always shows something.
+ */
+export function chipsThatFit(chips: readonly string[], width: number): number {
+  const chip = (t: string) => textWidth(t) + 10 + 4;
+  let used = 0;
+  for (let k = 0; k < chips.length; k++) {
+    const more = k + 1 < chips.length ? chip(`+${chips.length - k - 1}`) : 0;
+    if (used + chip(chips[k]) + more > width) return Math.max(1, k);
+    used += chip(chips[k]);
+  }
+  return chips.length;
+}
+
+/**
+ * Tasks whose answer is a label or a text, not a set of regions: a missed GT or a false positive
+ * is not what their errors are (Chronicles classification, parsing, recognition; TABench R2T).
+ */
+const NON_DETECTION_TASKS = new Set(['classification', 'parsing', 'recognition', 'r2t']);
+
+/**
+ * Whether "n FN · n FP" means anything on a row: not on a task that answers with a label or text
+ * (NON_DETECTION_TASKS), nor on one where no model has a missed GT or a false positive on any case
+ * (the whole table when there is no task facet).
+ */
+export function hasDetectionCounts(table: CaseTable): (row: number) => boolean {
+  let byTable = detectionTasks.get(table);
+  if (!byTable) {
+    const task = table.facets.find((f) => f.key === 'task');
+    const taskOf = (row: number) => (task && task.offsets[row] < task.offsets[row + 1] ? task.codes[task.offsets[row]] : -1);
+    const yes = new Set<number>();
+    for (const m of table.models) {
+      const c = table.perModel[m];
+      if (!c) continue;
+      for (let i = 0; i < table.caseIds.length; i++) if (c.misses[i] > 0 || c.falsePositives[i] > 0) yes.add(taskOf(i));
+    }
+    if (task) task.values.forEach((v, code) => NON_DETECTION_TASKS.has(v.toLowerCase()) && yes.delete(code));
+    byTable = (row: number) => yes.has(taskOf(row));
+    detectionTasks.set(table, byTable);
+  }
+  return byTable;
+}
+const detectionTasks = new WeakMap<CaseTable, (row: number) => boolean>();

@@ -30,7 +30,11 @@ function naive(table: CaseTable, q: CaseQuery) {
       if (!facetValues(i, key).some((v) => wanted.includes(v))) return false;
     }
     if (!targets.every((t) => modelOk(i, t, skip))) return false;
-    return q.search.toLowerCase().split(/\s+/).filter(Boolean).every((t) => table.searchText[i].includes(t) || table.caseIds[i].toLowerCase().includes(t));
+    return q.search
+      .toLowerCase()
+      .split(/\s+/)
+      .filter(Boolean)
+      .every((t) => table.searchText[i].includes(t) || table.caseIds[i].toLowerCase().includes(t) || table.facets.some((f) => facetValues(i, f.key).some((v) => v.toLowerCase().includes(t))));
   };
   const rows = table.caseIds.map((_, i) => i).filter((i) => matches(i, null));
   const facetCounts: Record<string, Record<string, number>> = {};
@@ -127,6 +131,24 @@ describe('runQuery', () => {
     const expected = small.caseIds.filter((_, i) => small.perModel['model-a'].errorMask[i] & (1 << bit)).length;
     expect(errs.rows.length).toBe(expected);
     expect(errs.errorCounts.a[bit]).toBe(expected);
+  });
+
+  it('matches search terms against the task and other facet values, in any case (T2R finds the T2R cases)', () => {
+    const t = syntheticCaseTable({ cases: 400, models: ['m1'], seed: 3 });
+    const task = t.facets.find((f) => f.key === 'task')!;
+    const rowsWith = (value: string) => t.caseIds.map((_, i) => i).filter((i) => Array.from(task.codes.subarray(task.offsets[i], task.offsets[i + 1]), (c) => task.values[c]).includes(value));
+    const value = task.values[0];
+    const want = rowsWith(value);
+    expect(want.length).toBeGreaterThan(0);
+    expect(want.length).toBeLessThan(400);
+    // Assumes no case id or text holds the task's name: checked, so the test cannot pass by accident.
+    expect(t.caseIds.some((id, i) => id.toLowerCase().includes(value.toLowerCase()) || t.searchText[i].includes(value.toLowerCase()))).toBe(false);
+    expect([...runQuery(t, query({ search: value.toUpperCase() })).rows]).toEqual(want);
+    // Terms still combine: the task and a word of another facet, both required.
+    const script = t.facets.find((f) => f.key === 'script')!;
+    const both = runQuery(t, query({ search: `${value} ${script.values[0]}` })).rows;
+    expect(both.length).toBeGreaterThan(0);
+    expect(both.length).toBeLessThan(want.length);
   });
 
   it('matches search terms against case ids too, all terms required', () => {

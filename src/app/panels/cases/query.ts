@@ -44,7 +44,7 @@ export interface CaseQuery {
    * a model the table does not have filters nothing. Absent = none.
    */
   byModel?: Record<string, ModelFilter>;
-  /** Space-separated terms; every term must occur in the case id or its search text. */
+  /** Space-separated terms; every term must occur in the case id, a facet value (task, script …) or the search text. */
   search: string;
   sort: SortSpec;
   /** Review statuses of model A's result to keep (OR-ed); absent or empty = any. */
@@ -114,15 +114,23 @@ export function outcomeCode(name: OutcomeName): number {
   return OUTCOME_CODES.indexOf(name);
 }
 
-/** Lower-cased case ids, built once per table (search matches ids as well as texts). */
-const lowerIds = new WeakMap<CaseTable, string[]>();
-function lowerCaseIds(table: CaseTable): string[] {
-  let ids = lowerIds.get(table);
-  if (!ids) {
-    ids = table.caseIds.map((id) => id.toLowerCase());
-    lowerIds.set(table, ids);
+/**
+ * What search matches besides a case's texts, lower-cased, built once per table: the case id and
+ * the row's facet values — its task, script, category, split … (issue #42: "T2R" found 0 of the
+ * 32 T2R cases, as the task is a facet, not part of the id).
+ */
+const searchKeys = new WeakMap<CaseTable, string[]>();
+export function rowSearchKeys(table: CaseTable): string[] {
+  let keys = searchKeys.get(table);
+  if (!keys) {
+    keys = table.caseIds.map((id, row) => {
+      let k = id;
+      for (const col of table.facets) for (let j = col.offsets[row]; j < col.offsets[row + 1]; j++) k += `\u0000${col.values[col.codes[j]]}`;
+      return k.toLowerCase();
+    });
+    searchKeys.set(table, keys);
   }
-  return ids;
+  return keys;
 }
 
 /** id → row index, built once per table. */
@@ -225,7 +233,7 @@ export function runQuery(table: CaseTable, q: CaseQuery, reviewStatus: Uint8Arra
   // Only dimensions that filter are checked per row; every one of them counts.
   const filtering = dims.filter((d) => d.outcomeSelected || d.errorFilterActive || d.score);
   const terms = q.search.toLowerCase().split(/\s+/).filter(Boolean);
-  const ids = terms.length > 0 ? lowerCaseIds(table) : null;
+  const ids = terms.length > 0 ? rowSearchKeys(table) : null;
   // Review status is a dimension of model A's result; without model A it neither filters nor counts.
   const status = reviewStatus && reviewStatus.length === n ? reviewStatus : new Uint8Array(n);
   const reviewCounts = new Uint32Array(REVIEW_STATUSES.length);
@@ -433,6 +441,14 @@ export function compareFilters(direction: 'a-passes-b-fails' | 'b-passes-a-fails
   const pass: ModelFilter = { outcomes: ['pass'], errorKinds: [], score: null };
   const fail: ModelFilter = { outcomes: ['fail'], errorKinds: [], score: null };
   return direction === 'a-passes-b-fails' ? { a: pass, b: fail } : { a: fail, b: pass };
+}
+
+/** The pair comparison the filter is exactly (A✓ B✗ or B✓ A✗), null when it is anything else: the toolbar's toggles show it pressed. */
+export function compareDirectionOf(filter: Record<ModelSlot, ModelFilter>): 'a-passes-b-fails' | 'b-passes-a-fails' | null {
+  const only = (f: ModelFilter, o: OutcomeName) => f.outcomes.length === 1 && f.outcomes[0] === o && f.errorKinds.length === 0 && f.score === null;
+  if (only(filter.a, 'pass') && only(filter.b, 'fail')) return 'a-passes-b-fails';
+  if (only(filter.a, 'fail') && only(filter.b, 'pass')) return 'b-passes-a-fails';
+  return null;
 }
 
 /** True when a model filter restricts anything. */

@@ -6,7 +6,7 @@
 import type { CaseRecord, Instance, Match, Outcome } from '../../model';
 import { IOU_THRESHOLD, TASK_KEYS } from './constants';
 import type { GtRow } from './gt';
-import { isUnkChar, officialIoU, readPredItem, type SpottingJudgement } from './judge';
+import { isUnkChar, officialIoU, readPredItem, recNorm, type SpottingJudgement } from './judge';
 import type { TaskOutcome } from './score';
 
 const fmt = (x: number) => (Math.round(x * 100) / 100).toFixed(2);
@@ -110,6 +110,10 @@ export function buildCase(row: GtRow, o: TaskOutcome, reextract: boolean): CaseR
         pred_char: j?.pred ?? null,
         target_index: t ? t.index : (rec?.target_index ?? null),
         target_source: t ? 'recomputed' : gtChar !== null ? 'stored' : null,
+        // The two strings the judge compared (recNorm), so a case's text comparison agrees with
+        // its score: pass ⇔ gt_norm === pred_norm (the target box's text alone is no GT text).
+        gt_norm: j ? recNorm(j.gt) : null,
+        pred_norm: j ? recNorm(j.pred) : null,
       });
       const target: Instance = {
         id: 0,

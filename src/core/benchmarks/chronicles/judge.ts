@@ -99,7 +99,8 @@ export function judgeClassification(fontType: unknown, category: unknown): { sco
 }
 
 const REC_PUNCT = '。.；;，,"\'“”‘’《》<>()（）【】[]{}!?！？:：`·～~';
-const recNorm = (s: string) => pyStripChars(pyStrip(s), REC_PUNCT);
+/** What recognition compares: stripped of spaces and of the punctuation listed above. */
+export const recNorm = (s: string) => pyStripChars(pyStrip(s), REC_PUNCT);
 
 /** Exact match against the `gt_char` the inference stored beside the answer. */
 export function judgeRecognition(gtChar: unknown, predChar: unknown): { score: number; gt: string; pred: string; error?: string } {

@@ -57,7 +57,14 @@ function layout(): ReportLayout {
     ],
     units: { label: 'split', units: SPLIT_ROWS, default: 'hard', caseOption: 'case_split', caseThresholdOption: 'case_threshold', caseUnits: ['hard', 'norm'] },
     plots: [
-      { kind: 'bars', title: 'hmean per split (click a category to list its cases)', metric: '{group}/hmean', groups: SPLIT_ROWS, facetKeys: ['challenge', 'splits'] },
+      {
+        kind: 'bars',
+        title: 'hmean per split (click a category to list its cases)',
+        metric: '{group}/hmean',
+        groups: SPLIT_ROWS,
+        facetKeys: ['challenge', 'splits'],
+        emptyGroup: ['{group}/gt', '{group}/pred'],
+      },
       {
         kind: 'curve',
         title: 'hmean at each score threshold (click a point: the cases of this split at that threshold)',

@@ -115,7 +115,7 @@ describe.skipIf(!HAS_SHARED)('TABench golden numbers (shared/reference/tabench)'
       expect(cli.stderr.trim().split('\n')).toHaveLength(1);
       expect(cli.stderr).toContain('glm4v-sim.jsonl');
       // …and which benchmark it is for (core/benchmarks/sniff.ts, issue 12).
-      expect(cli.stderr).toContain('this is a gansulishuzhi run (figure boxes per page), not TABench predictions');
+      expect(cli.stderr).toContain('Not TABench predictions: glm4v-sim.jsonl is a gansulishuzhi run (figure boxes per page)');
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
