@@ -5,7 +5,11 @@
  * PaliGemma 1024 bins, Kosmos-2 grid cells), its own order (y first for Gemini and PaliGemma) and
  * its own space (0–1000, 0–999, percent, the resized input's pixels).
  */
+import { readFileSync } from 'node:fs';
+import { nodeFolderSource } from '../cli/nodeSource';
+import { loadTabench, readQuery, type Query } from '../src/core/benchmarks/tabench/dataset';
 import type { BoxFamily } from '../src/core/text/vlmBoxes/types';
+import { shared } from './shared';
 import { DOTS_MAX_PIXELS, DOTS_MIN_PIXELS, smartResize } from '../src/core/text/vlmBoxes/smartResize';
 
 export type Unit = readonly [number, number, number, number];
@@ -52,3 +56,43 @@ export const WRITERS: Record<BoxFamily, (boxes: readonly Unit[], img: Img) => st
     return JSON.stringify(bs.map((u, i) => ({ bbox: [r(u[0] * s.width), r(u[1] * s.height), r(u[2] * s.width), r(u[3] * s.height)], category: 'Picture', text: `item ${i}` })));
   },
 };
+
+const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
+
+/** Image sizes of tabench-mini, as the dataset reads them from the image headers. */
+export async function tabenchSizes(): Promise<Map<string, Img>> {
+  const ds = await loadTabench(nodeFolderSource(shared('data', 'tabench-mini')));
+  const out = new Map<string, Img>();
+  for (const [k, v] of ds.imageSizes) if (v) out.set(k, v);
+  return out;
+}
+
+export function tabenchFile(space: 'abs' | 'rel1000', family: BoxFamily, sizes: Map<string, Img>): string {
+  const text = readFileSync(shared('data', 'tabench-mini', `TABench-${space}.jsonl`), 'utf8');
+  const rows: unknown[] = [];
+  text.split('\n').forEach((l, i) => {
+    if (!l.trim()) return;
+    const raw = JSON.parse(l) as Record<string, unknown>;
+    const q = readQuery(raw, i + 1) as Query;
+    if (q.task !== 'T2R') return;
+    const img = sizes.get(q.image_path)!;
+    const unit = q.gtBoxes.map((b): Unit => (space === 'rel1000' ? [b[0] / 1000, b[1] / 1000, b[2] / 1000, b[3] / 1000] : [b[0] / img.width, b[1] / img.height, b[2] / img.width, b[3] / img.height]));
+    rows.push({ ...raw, prediction: WRITERS[family](unit, img) });
+  });
+  return jsonl(rows);
+}
+
+export function gansuFile(family: BoxFamily): string {
+  const text = readFileSync(shared('data', 'gansulishuzhi-mini', 'manifest.jsonl'), 'utf8');
+  const rows = text
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => {
+      const m = JSON.parse(l) as { id: string; image_size_px: [number, number]; gt_bboxes: number[][] };
+      const [w, h] = m.image_size_px;
+      const unit = m.gt_bboxes.map((b): Unit => [b[0] / w, b[1] / h, b[2] / w, b[3] / h]);
+      return { id: m.id, response: unit.length ? WRITERS[family](unit, { width: w, height: h }) : '[]' };
+    });
+  return jsonl(rows);
+}
+

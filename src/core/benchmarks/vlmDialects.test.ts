@@ -6,59 +6,18 @@
  * the option that reads it; scored with that option, F1 is exactly 1 (Kosmos-2's 32-cell grid
  * excepted on word boxes: it cannot draw them, and the test says what it does instead).
  */
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../test/shared';
-import { WRITERS, type Img, type Unit } from '../../../test/vlmDialectFixtures';
+import { gansuFile, tabenchFile, tabenchSizes, type Img } from '../../../test/vlmDialectFixtures';
 import { MemorySource, stem } from '../io/fileSource';
 import type { ModelResult } from '../model';
 import { BenchSession } from '../session';
 import { BOX_FAMILIES } from '../text/vlmBoxes/families';
 import type { BoxFamily } from '../text/vlmBoxes/types';
-import { readQuery, type Query } from './tabench/dataset';
 
 type Target = 'tabench-abs' | 'tabench-rel1000' | 'gansulishuzhi';
 const HEADLINE: Record<Target, string> = { 'tabench-abs': 't2r/f1', 'tabench-rel1000': 't2r/f1', gansulishuzhi: 'iou0.5/f1' };
-const jsonl = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
-
-/** Image sizes of tabench-mini, as the dataset reads them from the image headers. */
-async function tabenchSizes(): Promise<Map<string, Img>> {
-  const session = await BenchSession.open(nodeFolderSource(shared('data', 'tabench-mini')));
-  const ds = (session as unknown as { dataset: { imageSizes: Map<string, Img | null> } }).dataset;
-  const out = new Map<string, Img>();
-  for (const [k, v] of ds.imageSizes) if (v) out.set(k, v);
-  return out;
-}
-
-function tabenchFile(space: 'abs' | 'rel1000', family: BoxFamily, sizes: Map<string, Img>): string {
-  const text = readFileSync(shared('data', 'tabench-mini', `TABench-${space}.jsonl`), 'utf8');
-  const rows: unknown[] = [];
-  text.split('\n').forEach((l, i) => {
-    if (!l.trim()) return;
-    const raw = JSON.parse(l) as Record<string, unknown>;
-    const q = readQuery(raw, i + 1) as Query;
-    if (q.task !== 'T2R') return;
-    const img = sizes.get(q.image_path)!;
-    const unit = q.gtBoxes.map((b): Unit => (space === 'rel1000' ? [b[0] / 1000, b[1] / 1000, b[2] / 1000, b[3] / 1000] : [b[0] / img.width, b[1] / img.height, b[2] / img.width, b[3] / img.height]));
-    rows.push({ ...raw, prediction: WRITERS[family](unit, img) });
-  });
-  return jsonl(rows);
-}
-
-function gansuFile(family: BoxFamily): string {
-  const text = readFileSync(shared('data', 'gansulishuzhi-mini', 'manifest.jsonl'), 'utf8');
-  const rows = text
-    .split('\n')
-    .filter((l) => l.trim())
-    .map((l) => {
-      const m = JSON.parse(l) as { id: string; image_size_px: [number, number]; gt_bboxes: number[][] };
-      const [w, h] = m.image_size_px;
-      const unit = m.gt_bboxes.map((b): Unit => [b[0] / w, b[1] / h, b[2] / w, b[3] / h]);
-      return { id: m.id, response: unit.length ? WRITERS[family](unit, { width: w, height: h }) : '[]' };
-    });
-  return jsonl(rows);
-}
 
 async function score(target: Target, file: string, text: string, options: Record<string, string> = {}): Promise<ModelResult> {
   const dataset = target === 'gansulishuzhi' ? 'gansulishuzhi-mini' : 'tabench-mini';

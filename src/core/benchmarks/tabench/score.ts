@@ -152,7 +152,10 @@ export async function scoreTabench(
   const warnings = [...preds.warnings.map((text) => ({ line: lineOf(text), text })), ...join.warnings]
     .sort((a, b) => a.line - b.line)
     .map((w) => w.text);
-  const spaceSaid = spaceWarnings(ds, preds.data, space, opt, spaceSamples);
+  // Answers in a dialect the diagnosis names a fitting reading for: the coords hint about the spec
+  // parser's misreading of them (e.g. coords=abs for Qwen2.5-VL's resized pixels) would point elsewhere.
+  const dialectSpeaks = dialect !== null && dialect.dialects.length > 0 && dialect.fit !== null;
+  const spaceSaid = dialectSpeaks ? [] : spaceWarnings(ds, preds.data, space, opt, spaceSamples);
   warnings.push(...spaceSaid);
   // Plain boxes (no dialect marker) in the wrong space are the coordinate-space check's to name
   // (coords=…): a second sentence naming another option for the same boxes would only confuse.
