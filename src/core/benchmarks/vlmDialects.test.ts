@@ -6,15 +6,18 @@
  * the option that reads it; scored with that option, F1 is exactly 1 (Kosmos-2's 32-cell grid
  * excepted on word boxes: it cannot draw them, and the test says what it does instead).
  */
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { nodeFolderSource } from '../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../test/shared';
-import { gansuFile, tabenchFile, tabenchSizes, type Img } from '../../../test/vlmDialectFixtures';
+import { gansuFile, tabenchFile, tabenchSizes, WRITERS, type Img, type Unit } from '../../../test/vlmDialectFixtures';
 import { MemorySource, stem } from '../io/fileSource';
 import type { ModelResult } from '../model';
 import { BenchSession } from '../session';
 import { BOX_FAMILIES } from '../text/vlmBoxes/families';
 import type { BoxFamily } from '../text/vlmBoxes/types';
+
+const jsonlOf = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
 type Target = 'tabench-abs' | 'tabench-rel1000' | 'gansulishuzhi';
 const HEADLINE: Record<Target, string> = { 'tabench-abs': 't2r/f1', 'tabench-rel1000': 't2r/f1', gansulishuzhi: 'iou0.5/f1' };
@@ -78,4 +81,64 @@ describe.skipIf(!HAS_SHARED)('box dialects: a fixture per family × TABench spac
       });
     }
   }
+});
+
+describe.skipIf(!HAS_SHARED)('box dialects: mixed files, per-line coords', () => {
+  const pages = () =>
+    readFileSync(shared('data', 'gansulishuzhi-mini', 'manifest.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as { id: string; image_size_px: [number, number]; gt_bboxes: [number, number, number, number][] });
+
+  it('a run mixing Gemini and InternVL answers is read by auto, each answer by its markers', async () => {
+    const text = jsonlOf(
+      pages().map((p, i) => {
+        const [w, h] = p.image_size_px;
+        const unit = p.gt_bboxes.map((b): Unit => [b[0] / w, b[1] / h, b[2] / w, b[3] / h]);
+        return { id: p.id, response: unit.length ? WRITERS[i % 2 ? 'gemini' : 'internvl'](unit, { width: w, height: h }) : '[]' };
+      }),
+    );
+    const official = await score('gansulishuzhi', 'mixed.jsonl', text);
+    const d = official.boxDialect!;
+    expect(d.dialects.map((x) => x.family).sort()).toEqual(['gemini', 'internvl']);
+    expect(d.fit).toEqual({ choice: 'auto', option: 'boxes=auto', value: 1 });
+    // One family alone misreads the other half: auto is the reading that fits.
+    expect(d.readings.find((r) => r.choice === 'gemini')!.value).toBeLessThan(1);
+    expect(d.readings.find((r) => r.choice === 'internvl')!.value).toBeLessThan(1);
+    expect((await score('gansulishuzhi', 'mixed.jsonl', text, { boxes: 'auto' })).metrics['iou0.5/f1']).toBe(1);
+  });
+
+  it('gansulishuzhi: lines whose own "coords" their boxes contradict are named; they still score as declared', async () => {
+    // page_030's pixel boxes declared rel1000, amid right answers without "coords" (the file-level
+    // check sees nothing wrong with those, so only the line is named).
+    const byId = new Map(pages().map((p) => [p.id, p]));
+    const text = jsonlOf([
+      ...['page_003', 'page_014', 'page_058'].map((id) => ({ id, pred_bboxes: byId.get(id)!.gt_bboxes })),
+      { id: 'page_030', pred_bboxes: byId.get('page_030')!.gt_bboxes, coords: 'rel1000' },
+    ]);
+    const r = await score('gansulishuzhi', 'declared.jsonl', text);
+    expect(r.warnings).toEqual([
+      `line coords: 1 line declares "coords": "rel1000" but its boxes fit pixels (line 4): as declared they reach 1 of the 3 GT boxes on its page at IoU ≥ 0.5, as pixels 3 — a line's own "coords" decides how it is scored (gansulishuzhi.md), so they score as declared; correct or drop the lines' "coords"`,
+    ]);
+    // Scored as declared: the official number does not move.
+    expect(r.metrics['iou0.5/tp']).toBe(4 + 1);
+    expect(r.boxDialect).toBeUndefined();
+  });
+
+  it('TABench: T2R lines whose own coord_type their boxes contradict are named; the numbers stay', async () => {
+    // The abs file answered exactly; the 3rd, 5th and 7th T2R lines say coord_type "rel1000".
+    const t2r = readFileSync(shared('data', 'tabench-mini', 'TABench-abs.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.task_type === 'T2R');
+    const boxes = (gt: unknown) => (Array.isArray(gt) ? gt : [gt]).map((g) => (g as { bbox: number[] }).bbox);
+    const rows = t2r.map((l, i) => ({ ...l, ...([2, 4, 6].includes(i) ? { coord_type: 'rel1000' } : {}), prediction: JSON.stringify(boxes(l.GT)) }));
+    const r = await score('tabench-abs', 'declared.jsonl', jsonlOf(rows));
+    expect(r.metrics['t2r/f1']).toBe(1);
+    expect(r.warnings).toHaveLength(1);
+    expect(r.warnings[0]).toMatch(
+      /^line coord_type: 3 T2R lines declare coord_type "rel1000" but their boxes fit pixels \(lines 3, 5, 7\): as declared they reach \d+ of the (\d+) GT boxes of their queries at IoU ≥ 0\.5, as pixels \1 — the file is scored in abs/,
+    );
+  });
 });

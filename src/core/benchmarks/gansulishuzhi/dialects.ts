@@ -91,8 +91,8 @@ export function diagnoseGansuRun(
 }
 
 /**
- * Lines whose own `coords` their boxes contradict: declared rel1000 but reaching GT only as pixels,
- * or the reverse. Evidence over the line's page (IoU ≥ 0.5 against any GT box), never used to
+ * Lines whose own `coords` their boxes contradict: declared rel1000 but reaching more GT — at least
+ * half of the page's — as pixels, or the reverse. Evidence over the line's page (IoU ≥ 0.5 against any GT box), never used to
  * score: the line's `coords` still decides, as the spec says, and the warning names the lines.
  */
 export function contradictedLineCoords(ds: GansuDataset, preds: GansuPredictions): string | null {
@@ -108,7 +108,8 @@ export function contradictedLineCoords(ds: GansuDataset, preds: GansuPredictions
     const hits = (boxes: Box[]) => page.gt.filter((g) => boxes.some((b) => boxIoU(g, b) >= 0.5)).length;
     const hd = hits(declared);
     const ho = hits(other);
-    if (hd === 0 && ho > 0) bad.push({ line: p.line, declared: p.coords, hitsDeclared: hd, hitsOther: ho, gt: page.gt.length });
+    // The other reading must reach more GT, and at least half of the page's: a clear misfit, not noise.
+    if (ho > hd && ho * 2 >= page.gt.length) bad.push({ line: p.line, declared: p.coords, hitsDeclared: hd, hitsOther: ho, gt: page.gt.length });
   }
   if (bad.length === 0) return null;
   bad.sort((a, b) => a.line - b.line);
@@ -116,10 +117,11 @@ export function contradictedLineCoords(ds: GansuDataset, preds: GansuPredictions
   const abs = bad.filter((b) => b.declared === 'abs');
   const say = (xs: typeof bad, declared: string, fits: string) => {
     const gt = xs.reduce((s, b) => s + b.gt, 0);
+    const declaredHits = xs.reduce((s, b) => s + b.hitsDeclared, 0);
     const other = xs.reduce((s, b) => s + b.hitsOther, 0);
     const lines = xs.slice(0, 20).map((b) => b.line).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '');
-    return `${xs.length} lines declare "coords": "${declared}" but their boxes fit only as ${fits} (lines ${lines}): as declared they reach 0 of their pages' ${gt} GT boxes at IoU ≥ 0.5, as ${fits} ${other}`;
+    return `${xs.length} line${xs.length === 1 ? ' declares' : 's declare'} "coords": "${declared}" but ${xs.length === 1 ? 'its' : 'their'} boxes fit ${fits} (line${xs.length === 1 ? '' : 's'} ${lines}): as declared they reach ${declaredHits} of the ${gt} GT boxes on ${xs.length === 1 ? 'its page' : 'their pages'} at IoU ≥ 0.5, as ${fits} ${other}`;
   };
   const parts = [rel.length ? say(rel, 'rel1000', 'pixels') : '', abs.length ? say(abs, 'abs', '0–1000 of the page') : ''].filter(Boolean);
-  return `line coords: ${parts.join('; ')} — a line's own "coords" decides how it is scored (gansulishuzhi.md), so these lines score as declared; correct or drop their "coords"`;
+  return `line coords: ${parts.join('; ')} — a line's own "coords" decides how it is scored (gansulishuzhi.md), so they score as declared; correct or drop the lines' "coords"`;
 }

@@ -168,10 +168,10 @@ export async function scoreGansu(
   // Answers in a dialect the diagnosis names a fitting reading for: its sentence replaces the coords hint.
   const dialectSpeaks = dialect !== null && dialect.dialects.length > 0 && dialect.fit !== null;
   const spaceSaid = dialectSpeaks ? [] : gansuSpaceWarnings(samples, ownCoords, optionCoords);
-  // Plain boxes (no dialect marker) in the wrong space are the coordinate-space check's to name.
-  if (dialect && dialect.dialects.length === 0 && dialect.current === 'default' && spaceSaid.length > 0) dialect = null;
   // Lines whose own coords their boxes contradict, when the file-level check has not said it already.
   const lineCoords = choice === 'default' && spaceSaid.length === 0 ? contradictedLineCoords(ds, preds.data) : null;
+  // Plain boxes (no dialect marker) in the wrong space are the coordinate checks' to name.
+  if (dialect && dialect.dialects.length === 0 && dialect.current === 'default' && (spaceSaid.length > 0 || lineCoords)) dialect = null;
   const metrics: Record<string, number> = {};
   THRESHOLDS.forEach((t, k) => {
     const tp = pools[k].tp;

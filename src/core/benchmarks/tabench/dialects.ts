@@ -3,7 +3,7 @@
  * the `boxes` option's reading of one answer, the file's diagnosis (t2r/f1 under each plausible
  * reading, by the same matching and pooling as the score) and the per-line `coord_type` check.
  */
-import type { Box } from '../../geometry/box';
+import { boxIoU, type Box } from '../../geometry/box';
 import { answerText, detectFamily, readAs, readContext, unitToPixels, type BoxesChoice, type BoxFamily } from '../../text/vlmBoxes/families';
 import { diagnoseBoxDialects, type BoxDialectDiagnosis } from '../../text/vlmBoxes/diagnose';
 import type { Protocol } from '../../model';
@@ -111,4 +111,52 @@ export function diagnoseTabenchFile(
       return readT2rChoice(c, bbox2d, line.value, space, size, options, () => specRead(line, size)).boxes;
     }),
   );
+}
+
+/**
+ * T2R lines whose own `coord_type` their boxes contradict: a line saying rel1000 whose boxes reach
+ * more GT — at least half of the query's — read as pixels, or the reverse. Evidence per line (IoU ≥
+ * t against any GT box, compared in pixels), never used to score: the file is scored in the space
+ * its first coord_type names, and the warning names the lines.
+ */
+export function contradictedLineSpaces(
+  data: SpaceData,
+  join: JoinResult,
+  lines: readonly PredLine[],
+  sizeOf: (imagePath: string) => Size,
+  iou: number,
+  specRead: (line: PredLine, size: Size) => DialectRead,
+): string | null {
+  const bad: { line: number; declared: Space; hd: number; ho: number; gt: number }[] = [];
+  for (let i = 0; i < data.queries.length; i++) {
+    const q = data.queries[i];
+    const pi = join.predOf[i];
+    if (q.task !== 'T2R' || pi < 0 || q.gtBoxes.length === 0) continue;
+    const line = lines[pi];
+    const size = sizeOf(q.image_path);
+    if (!line.coord_type || !size) continue;
+    const boxes = specRead(line, size).boxes;
+    if (boxes.length === 0) continue;
+    const toPx = (b: Box): Box => [(b[0] * size.width) / 1000, (b[1] * size.height) / 1000, (b[2] * size.width) / 1000, (b[3] * size.height) / 1000];
+    const gt = data.space === 'abs' ? q.gtBoxes : q.gtBoxes.map(toPx);
+    const asRel = boxes.map(toPx);
+    const declared = line.coord_type === 'rel1000' ? asRel : boxes;
+    const other = line.coord_type === 'rel1000' ? boxes : asRel;
+    const hits = (bs: Box[]) => gt.filter((g) => bs.some((b) => boxIoU(g, b) >= iou)).length;
+    const hd = hits(declared);
+    const ho = hits(other);
+    if (ho > hd && ho * 2 >= gt.length) bad.push({ line: line.line, declared: line.coord_type, hd, ho, gt: gt.length });
+  }
+  if (bad.length === 0) return null;
+  bad.sort((a, b) => a.line - b.line);
+  const say = (xs: typeof bad, declared: Space, fits: string) => {
+    const one = xs.length === 1;
+    const list = xs.slice(0, 20).map((b) => b.line).join(', ') + (xs.length > 20 ? ` and ${xs.length - 20} more` : '');
+    const sum = (f: (b: (typeof bad)[number]) => number) => xs.reduce((n, b) => n + f(b), 0);
+    return `${xs.length} T2R line${one ? ' declares' : 's declare'} coord_type "${declared}" but ${one ? 'its' : 'their'} boxes fit ${fits} (line${one ? '' : 's'} ${list}): as declared they reach ${sum((b) => b.hd)} of the ${sum((b) => b.gt)} GT boxes of ${one ? 'its query' : 'their queries'} at IoU ≥ ${iou}, as ${fits} ${sum((b) => b.ho)}`;
+  };
+  const rel = bad.filter((b) => b.declared === 'rel1000');
+  const abs = bad.filter((b) => b.declared === 'abs');
+  const parts = [rel.length ? say(rel, 'rel1000', 'pixels') : '', abs.length ? say(abs, 'abs', '0–1000 of the image') : ''].filter(Boolean);
+  return `line coord_type: ${parts.join('; ')} — the file is scored in ${data.space} (its first coord_type, or --option coords), so these lines score as they are; correct their coord_type or their boxes`;
 }

@@ -28,7 +28,7 @@ import { perQueryPRF, SlicedMetrics, type T2rAverage, type T2rQueryResult } from
 import { normalizeR2t, type R2tNorm } from './normalize';
 import { orderCorners, parseR2t, parseT2r, type T2rParse } from './parse';
 import { joinPredictions, type PredLine, type TabenchPredictions } from './predictions';
-import { boxesChoice, diagnoseTabenchFile, readT2rChoice } from './dialects';
+import { boxesChoice, contradictedLineSpaces, diagnoseTabenchFile, readT2rChoice } from './dialects';
 import type { BoxesChoice } from '../../text/vlmBoxes/types';
 
 export interface TabenchOptions {
@@ -157,9 +157,13 @@ export async function scoreTabench(
   const dialectSpeaks = dialect !== null && dialect.dialects.length > 0 && dialect.fit !== null;
   const spaceSaid = dialectSpeaks ? [] : spaceWarnings(ds, preds.data, space, opt, spaceSamples);
   warnings.push(...spaceSaid);
-  // Plain boxes (no dialect marker) in the wrong space are the coordinate-space check's to name
+  // Lines whose own coord_type their boxes contradict, when the file-level check has not said it
+  // already and no --option coords has set the space for the whole file (which sets lines' aside).
+  const lineSpaces = opt.boxes === 'default' && opt.coords === 'auto' && spaceSaid.length === 0 && !dialectSpeaks ? contradictedLineSpaces(data, join, preds.data.lines, sizeOf, opt.iou, specRead) : null;
+  if (lineSpaces) warnings.push(lineSpaces);
+  // Plain boxes (no dialect marker) in the wrong space are the coordinate checks' to name
   // (coords=…): a second sentence naming another option for the same boxes would only confuse.
-  if (dialect && dialect.dialects.length === 0 && dialect.current === 'default' && spaceSaid.length > 0) dialect = null;
+  if (dialect && dialect.dialects.length === 0 && dialect.current === 'default' && (spaceSaid.length > 0 || lineSpaces)) dialect = null;
   // The diagnosis names boxes=qwen2vl with both numbers; the older hint would say the same thing twice.
   if (!opt.qwen && tokenLike > 0 && tokenLike * 2 > t2rAnswers && dialect?.fit?.choice !== 'qwen2vl') {
     warnings.push(

@@ -41,6 +41,13 @@ export interface BoxDialectDiagnosis {
 
 /** A reading must beat the official number by this much to be offered (a file, not noise). */
 export const FIT_MARGIN = 0.01;
+/**
+ * …and by this much when no answer carries a dialect's markers: a plain-box file read in another
+ * space is a guess the markers do not back (an imperfect pixel answer can score a little better
+ * read as Qwen2.5-VL's resized pixels, which are close to the image's own), so only a clear gap
+ * is worth a sentence.
+ */
+export const PLAIN_FIT_MARGIN = 0.1;
 /** Readings of a file whose answers carry no dialect marker: 0–1000, 0–999, y first, resized pixels. */
 const PLAIN_VARIANTS: readonly BoxFamily[] = ['qwen3vl', 'deepseek', 'gemini', 'qwen25vl'];
 
@@ -92,7 +99,8 @@ export function diagnoseBoxDialects(
   for (const [choice, value] of valueOf) readings.push({ choice, value });
   readings.sort((a, b) => b.value - a.value);
   const best = readings.find((r) => r.choice !== 'default');
-  const fit = best && best.value > official + FIT_MARGIN ? { choice: best.choice, option: `${BOXES_OPTION}=${best.choice}`, value: best.value } : null;
+  const margin = dialects.length > 0 ? FIT_MARGIN : PLAIN_FIT_MARGIN;
+  const fit = best && best.value > official + margin ? { choice: best.choice, option: `${BOXES_OPTION}=${best.choice}`, value: best.value } : null;
   const currentValue = valueOf.get(current) ?? official;
   // Nothing is said when the spec's reading is already the best fit and is the one in force.
   if (fit === null && current === 'default') return null;
