@@ -4,8 +4,11 @@
  * `vision_process.py`, run with python3 when this test was written), including the half-to-even
  * rounding and the floating-point floor of the max_pixels branch.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { answerText, detectFamily, readAs, readContext, readerOf } from './families';
+import { REPO_ROOT } from '../../../../test/shared';
+import { answerText, BOX_FAMILIES, detectFamily, readAs, readContext, readerOf } from './families';
 import { kosmosPatchBox } from './locTokens';
 import { pythonRound, smartResize } from './smartResize';
 import { DOTS_MAX_PIXELS, DOTS_MIN_PIXELS } from './smartResize';
@@ -142,5 +145,16 @@ describe('each family reads every box of an answer', () => {
       ['<point x="1" y="2">a</point>', 'molmo'],
     ];
     for (const [text, family] of cases) expect(detectFamily(text), text).toBe(family);
+  });
+});
+
+describe('the README part', () => {
+  it('has a row per family naming its models and its option', () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs/readme-parts/vlm-boxes.md'), 'utf8');
+    for (const f of BOX_FAMILIES) {
+      const row = doc.split('\n').find((l) => l.includes(`--option boxes=${f}\``));
+      expect(row, f).toBeDefined();
+      expect(row!.startsWith(`| ${readerOf(f).models} |`), `${f}: ${row}`).toBe(true);
+    }
   });
 });
