@@ -16,6 +16,32 @@ import type { JoinResult, PredLine } from './predictions';
 type Size = { width: number; height: number } | null;
 export type DialectRead = T2rParse & { noSize?: boolean };
 
+/**
+ * Per-answer work every reading of a file shares — the cleaned text, the dialect its markers name,
+ * the spec parser's verdict — done once per line (the diagnosis reads a file several ways; a
+ * 50,000-query file re-parsed per reading spent most of the diagnosis in JSON.parse). Pure
+ * functions of the line's answer, keyed by the line object (lines are not changed once read).
+ */
+const textCache = new WeakMap<PredLine, string>();
+const familyCache = new WeakMap<PredLine, BoxFamily | null>();
+const specCache = new WeakMap<PredLine, T2rParse>();
+export function textOf(line: PredLine): string {
+  let t = textCache.get(line);
+  if (t === undefined) textCache.set(line, (t = answerText(line.value)));
+  return t;
+}
+function familyOf(line: PredLine): BoxFamily | null {
+  let f = familyCache.get(line);
+  if (f === undefined) familyCache.set(line, (f = detectFamily(textOf(line))));
+  return f;
+}
+/** The spec parser's reading of the line's answer (what readT2r gives without qwen2vl_boxes). */
+export function specOf(line: PredLine): T2rParse {
+  let p = specCache.get(line);
+  if (p === undefined) specCache.set(line, (p = parseT2r(line.value)));
+  return p;
+}
+
 /** The boxes choice of a protocol (absent: the spec's reading). */
 export function boxesChoice(p: Protocol): BoxesChoice {
   const v = p.options.boxes;
@@ -28,11 +54,8 @@ export function boxesChoice(p: Protocol): BoxesChoice {
  * parser does; an answer with neither the family's syntax nor a box the spec's parser finds keeps
  * that parser's verdict (unparseable, or a valid empty answer).
  */
-export function readT2rAs(family: BoxFamily, value: unknown, space: Space, size: Size, options: Record<string, unknown>): DialectRead {
-  const text = answerText(value);
-  let spec: T2rParse | undefined;
-  const specParse = () => (spec ??= parseT2r(value));
-  const r = readAs(family, text, readContext(size, options), () => specParse().boxes);
+export function readT2rAs(family: BoxFamily, line: PredLine, space: Space, size: Size, options: Record<string, unknown>): DialectRead {
+  const r = readAs(family, textOf(line), readContext(size, options), () => specOf(line).boxes);
   const rule: T2rParse['rule'] = r.found ? family : `${family}-plain`;
   if (r.needsSize) return { boxes: [], rule, unparseable: false, swapped: [], steps: [], noSize: true };
   let boxes: Box[];
@@ -45,7 +68,7 @@ export function readT2rAs(family: BoxFamily, value: unknown, space: Space, size:
     if (o !== b) swapped.push(i);
     return o;
   });
-  const unparseable = !r.found && boxes.length === 0 && specParse().unparseable;
+  const unparseable = !r.found && boxes.length === 0 && specOf(line).unparseable;
   return { boxes, rule: unparseable ? 'unparseable' : rule, unparseable, swapped, steps: [] };
 }
 
@@ -57,7 +80,7 @@ export function readT2rAs(family: BoxFamily, value: unknown, space: Space, size:
 export function readT2rChoice(
   choice: BoxesChoice,
   bbox2d: BoxFamily,
-  value: unknown,
+  line: PredLine,
   space: Space,
   size: Size,
   options: Record<string, unknown>,
@@ -65,11 +88,11 @@ export function readT2rChoice(
 ): DialectRead {
   if (choice === 'default') return specRead();
   if (choice === 'auto') {
-    const f = detectFamily(answerText(value));
+    const f = familyOf(line);
     if (f === null) return specRead();
-    return readT2rAs(f === 'qwen25vl' ? bbox2d : f, value, space, size, options);
+    return readT2rAs(f === 'qwen25vl' ? bbox2d : f, line, space, size, options);
   }
-  return readT2rAs(choice, value, space, size, options);
+  return readT2rAs(choice, line, space, size, options);
 }
 
 /** t2r/f1 of the whole file with every answer read by `read` (the score's matching and pooling). */
@@ -102,13 +125,13 @@ export function diagnoseTabenchFile(
   const texts: string[] = [];
   for (let i = 0; i < data.queries.length; i++) {
     const pi = join.predOf[i];
-    if (data.queries[i].task === 'T2R' && pi >= 0) texts.push(answerText(lines[pi].value));
+    if (data.queries[i].task === 'T2R' && pi >= 0) texts.push(textOf(lines[pi]));
   }
   if (texts.length === 0) return null;
   return diagnoseBoxDialects(texts, 't2r/f1', choice, (c, bbox2d) =>
     t2rF1(data, join, lines, average, iou, (q, line) => {
       const size = sizeOf(data.queries[q].image_path);
-      return readT2rChoice(c, bbox2d, line.value, space, size, options, () => specRead(line, size)).boxes;
+      return readT2rChoice(c, bbox2d, line, space, size, options, () => specRead(line, size)).boxes;
     }),
   );
 }

@@ -28,7 +28,7 @@ import { perQueryPRF, SlicedMetrics, type T2rAverage, type T2rQueryResult } from
 import { normalizeR2t, type R2tNorm } from './normalize';
 import { orderCorners, parseR2t, parseT2r, type T2rParse } from './parse';
 import { joinPredictions, type PredLine, type TabenchPredictions } from './predictions';
-import { boxesChoice, contradictedLineSpaces, diagnoseTabenchFile, readT2rChoice } from './dialects';
+import { boxesChoice, contradictedLineSpaces, diagnoseTabenchFile, readT2rChoice, specOf } from './dialects';
 import type { BoxesChoice } from '../../text/vlmBoxes/types';
 
 export interface TabenchOptions {
@@ -84,7 +84,8 @@ export async function scoreTabench(
   const macro = newCaseMean();
   const classCounts = new Uint16Array(taxonomy ? data.queries.length * SLOTS : 0);
   const sizeOf = (p: string) => usableSize(ds.imageSizes.get(p));
-  const specRead = (line: PredLine, size: { width: number; height: number } | null) => readT2r(line.value, opt.qwen, space, size);
+  // Without qwen2vl_boxes the spec's reading is the spec parser's, parsed once per line for every reading.
+  const specRead = (line: PredLine, size: { width: number; height: number } | null) => (opt.qwen ? readT2r(line.value, opt.qwen, space, size) : specOf(line));
   // The file's box dialects, read once over the whole file before scoring: `boxes=auto` reads
   // bbox_2d answers in the space this fit chose.
   let dialect = diagnoseTabenchFile(data, join, preds.data.lines, space, sizeOf, protocol.options, opt.average, opt.iou, opt.boxes, specRead);
@@ -107,7 +108,7 @@ export async function scoreTabench(
       c = r.record;
     } else {
       const size = sizeOf(q.image_path);
-      const parsed = line ? readT2rChoice(opt.boxes, dialect?.bbox2d ?? 'qwen25vl', line.value, space, size, protocol.options, () => specRead(line, size)) : undefined;
+      const parsed = line ? readT2rChoice(opt.boxes, dialect?.bbox2d ?? 'qwen25vl', line, space, size, protocol.options, () => specRead(line, size)) : undefined;
       const r = scoreT2rQuery(q, line, opt, parsed);
       for (const s of targets) s.addT2r(r.result);
       if (taxonomy) {

@@ -60,6 +60,7 @@ export const internvl: FamilyReader = {
   fromPlain: per1000,
 };
 
+const MINICPM_MARKER = new RegExp(String.raw`<box>\s*${NUM}\s+${NUM}`);
 /** MiniCPM-V 2.5–4.5: `<ref>t</ref><box>x1 y1 x2 y2</box>` — numbers separated by spaces, 0–1000. */
 export const minicpmv: FamilyReader = {
   family: 'minicpmv',
@@ -67,7 +68,7 @@ export const minicpmv: FamilyReader = {
   models: 'MiniCPM-V 2.5–4.5',
   writes: '`<ref>t</ref><box>x1 y1 x2 y2</box>` (spaces, no brackets)',
   space: '0–1000 of the image',
-  detect: (t) => new RegExp(String.raw`<box>\s*${NUM}\s+${NUM}`).test(t),
+  detect: (t) => MINICPM_MARKER.test(t),
   read: (t) => plainRead(spansBetween(t, '<box>', '</box>').flatMap(fours), per1000),
   fromPlain: per1000,
 };
@@ -106,6 +107,7 @@ export const deepseek: FamilyReader = {
   fromPlain: per999,
 };
 
+const MINERU_MARKER = new RegExp(String.raw`<\|box_start\|>\s*${NUM}\s+${NUM}`);
 /**
  * MinerU2.5 (opendatalab/mineru-vl-utils): layout blocks
  * `<|box_start|>x1 y1 x2 y2<|box_end|><|ref_start|>type<|ref_end|>`, numbers separated by spaces in
@@ -117,7 +119,7 @@ export const mineru: FamilyReader = {
   models: 'MinerU2.5',
   writes: '`<|box_start|>x1 y1 x2 y2<|box_end|>` (spaces)',
   space: '0–1000 of the image',
-  detect: (t) => new RegExp(String.raw`<\|box_start\|>\s*${NUM}\s+${NUM}`).test(t),
+  detect: (t) => MINERU_MARKER.test(t),
   read: (t) => plainRead(spansBetween(t, '<|box_start|>', '<|box_end|>').filter((s) => !s.includes('(')).flatMap(fours), per1000),
   fromPlain: per1000,
 };
