@@ -5,8 +5,9 @@
  * them (`box_2d`, y first, 0–1000; test/vlmDialectFixtures.ts). Beside the model the page says
  * what the boxes look like with the official number first and the fitting reading's number; one
  * click reads the file as Gemini: F1 1, the option in the report's protocol and in the link, and a
- * way back to the official reading. Screenshots of both states at 1366×768 go to
- * test-results/box-dialect-*.png (looked at when the page changes).
+ * way back to the official reading. With a second model in another dialect (MiniCPM-V), both notes
+ * offer `auto` — the option reads every model — and one click reads both. Screenshots at 1366×768
+ * go to test-results/box-dialect-*.png (looked at when the page changes).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { expectMetric, metricCell, showReport } from './helpers';
 
 const MINI = shared('data/tabench-mini');
 
-function geminiFile(dir: string): string {
+function dialectFile(dir: string, family: 'gemini' | 'minicpmv', name: string): string {
   const lines = readFileSync(join(MINI, 'TABench-rel1000.jsonl'), 'utf8')
     .split('\n')
     .filter((l) => l.trim())
@@ -27,9 +28,9 @@ function geminiFile(dir: string): string {
     .map((l) => {
       const boxes = (Array.isArray(l.GT) ? l.GT : [l.GT]).map((g) => (g as { bbox: number[] }).bbox);
       const unit = boxes.map((b): Unit => [b[0] / 1000, b[1] / 1000, b[2] / 1000, b[3] / 1000]);
-      return JSON.stringify({ ...l, prediction: WRITERS.gemini(unit, { width: 1000, height: 1000 }) });
+      return JSON.stringify({ ...l, prediction: WRITERS[family](unit, { width: 1000, height: 1000 }) });
     });
-  const path = join(dir, 'gemini-2.5-flash.jsonl');
+  const path = join(dir, `${name}.jsonl`);
   writeFileSync(path, lines.join('\n') + '\n');
   return path;
 }
@@ -45,7 +46,7 @@ test.describe('box dialects in the page', () => {
       await page.getByTestId('dataset-folder-input').setInputFiles(MINI);
       await expect(page.getByTestId('dataset-summary')).toContainText('TABench');
       await showReport(page);
-      await page.getByTestId('prediction-files-input').setInputFiles(geminiFile(dir));
+      await page.getByTestId('prediction-files-input').setInputFiles(dialectFile(dir, 'gemini', 'gemini-2.5-flash'));
       const model = 'gemini-2.5-flash';
       await expect(metricCell(page, model, 't2r/f1')).toBeVisible();
       // The official number is the spec parser's, unchanged: Gemini's y-first boxes match nothing.
@@ -70,6 +71,19 @@ test.describe('box dialects in the page', () => {
       await note.getByRole('button', { name: 'Back to the official reading' }).click();
       await expectMetric(page, model, 't2r/f1', 0);
       await expect(page.getByTestId('report-protocol')).not.toContainText('boxes=');
+
+      // A second model in another dialect: the option reads every model, so each note offers auto
+      // (each file by its own markers), and one click reads both right.
+      await page.getByTestId('prediction-files-input').setInputFiles(dialectFile(dir, 'minicpmv', 'minicpm-v-4.5'));
+      const other = page.getByRole('note', { name: 'Box dialect of minicpm-v-4.5' });
+      await expect(other).toContainText('20 of 20 answers write MiniCPM-V 2.5–4.5 boxes');
+      await expect(other).toContainText('T2R F1: official 0.00 · as auto 100.00');
+      await expect(note).toContainText('T2R F1: official 0.00 · as auto 100.00');
+      await page.screenshot({ path: 'test-results/box-dialect-two-models.png' });
+      await other.getByRole('button', { name: 'Read as auto (each file by its markers)' }).click();
+      await expectMetric(page, model, 't2r/f1', 1);
+      await expectMetric(page, 'minicpm-v-4.5', 't2r/f1', 1);
+      await expect(page.getByTestId('report-protocol')).toContainText('boxes=auto');
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
