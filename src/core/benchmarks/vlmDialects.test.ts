@@ -141,4 +141,24 @@ describe.skipIf(!HAS_SHARED)('box dialects: mixed files, per-line coords', () =>
       /^line coord_type: 3 T2R lines declare coord_type "rel1000" but their boxes fit pixels \(lines 3, 5, 7\): as declared they reach \d+ of the (\d+) GT boxes of their queries at IoU ≥ 0\.5, as pixels \1 — the file is scored in abs/,
     );
   });
+
+  it('the issue\'s InternVL row: with coords=rel1000 the spec parser keeps only the first <box> of an answer; the diagnosis names boxes=internvl', async () => {
+    const text = gansuFile('internvl');
+    const r = await score('gansulishuzhi', 'internvl.jsonl', text, { coords: 'rel1000' });
+    // 7 of 11 figures: pages with two or three figures lose all but the first (F1 2·7/(7+11)).
+    expect(r.metrics['iou0.5/tp']).toBe(7);
+    expect(r.metrics['iou0.5/f1']).toBe((2 * 7) / (7 + 11));
+    expect(r.boxDialect?.official).toBe(r.metrics['iou0.5/f1']);
+    expect(r.boxDialect?.fit).toEqual({ choice: 'internvl', option: 'boxes=internvl', value: 1 });
+    expect((await score('gansulishuzhi', 'internvl.jsonl', text, { coords: 'rel1000', boxes: 'internvl' })).metrics['iou0.5/f1']).toBe(1);
+  });
+
+  it('refuses a box option it cannot use, with a one-line reason', async () => {
+    const session = await BenchSession.open(nodeFolderSource(shared('data', 'gansulishuzhi-mini')));
+    expect(() => session.resolveProtocol(undefined, { boxes: 'llava' })).toThrow(/option boxes=llava for gansulishuzhi: expected one of default, auto, qwen2vl/);
+    expect(() => session.resolveProtocol(undefined, { qwen25vl_max_pixels: '0' })).toThrow('option qwen25vl_max_pixels=0 for gansulishuzhi: expected a number of pixels > 0');
+    expect(() => session.resolveProtocol(undefined, { qwen25vl_min_pixels: '5000', qwen25vl_max_pixels: '4000' })).toThrow(
+      'options for gansulishuzhi: qwen25vl_min_pixels (5000) is above qwen25vl_max_pixels (4000)',
+    );
+  });
 });
