@@ -7,6 +7,7 @@
 import type { BoxDialectDiagnosis } from '../../core/text/vlmBoxes/diagnose';
 import { readerOf } from '../../core/text/vlmBoxes/families';
 import type { BoxFamily } from '../../core/text/vlmBoxes/types';
+import type { OptionValue } from '../../core';
 import { formatMetric } from '../report/format';
 import { setOptions } from '../report/setOptions';
 import { useBench } from '../store';
@@ -16,14 +17,24 @@ import { useBench } from '../store';
  * file recognised by its markers is offered `auto` (each file read by its own markers: for this
  * file the same number, see diagnose.ts) rather than one family that would misread the others.
  */
-function offered(d: BoxDialectDiagnosis, models: number): { choice: string; value: number } | null {
-  if (!d.fit || d.fit.choice === d.current) return null;
+function offered(d: BoxDialectDiagnosis, models: number): { choice: string; options: Record<string, OptionValue>; value: number } | null {
+  if (!d.fit || d.fitInForce) return null;
   if (models > 1 && d.dialects.length > 0 && d.fit.choice !== 'auto') {
     const auto = d.readings.find((r) => r.choice === 'auto');
-    // Without an auto reading in the list the file speaks one dialect only: auto reads it as the family.
-    return { choice: 'auto', value: auto ? auto.value : d.fit.value };
+    // Without an auto reading in the list the file speaks one dialect only: auto reads it as the
+    // family (with the family's resize options, which auto uses for bbox_2d answers too).
+    if (auto) return { choice: 'auto', options: { boxes: 'auto', ...(auto.options ?? {}) }, value: auto.value };
+    return { choice: 'auto', options: { ...d.fit.options, boxes: 'auto' }, value: d.fit.value };
   }
-  return { choice: d.fit.choice, value: d.fit.value };
+  return { choice: d.fit.choice, options: d.fit.options, value: d.fit.value };
+}
+
+/** "max_pixels 1003520" for the button's tooltip and the note (the options beyond `boxes`). */
+function extraOptions(options: Record<string, OptionValue>): string {
+  return Object.entries(options)
+    .filter(([k]) => k !== 'boxes')
+    .map(([k, v]) => `${k}=${v}`)
+    .join(', ');
 }
 
 /** A reading's name for people: the family's models, or what auto does. */
@@ -62,12 +73,13 @@ export function BoxDialectNote({ model }: { model: string }) {
         )}
         {offer && (
           <span>
-            {' · '}as {offer.choice} <b>{n(offer.value)}</b>
+            {' · '}as {offer.choice}
+            {extraOptions(offer.options) ? ` (${extraOptions(offer.options)})` : ''} <b>{n(offer.value)}</b>
           </span>
         )}
       </div>
       {offer && (
-        <button type="button" disabled={scoring} title={`score with --option boxes=${offer.choice}${models > 1 ? ' (the option reads every loaded model)' : ''}`} onClick={() => void setOptions({ boxes: offer.choice })}>
+        <button type="button" disabled={scoring} title={`score with --option ${Object.entries(offer.options).map(([k, v]) => `${k}=${v}`).join(' --option ')}${models > 1 ? ' (the option reads every loaded model)' : ''}`} onClick={() => void setOptions(offer.options)}>
           Read as {offer.choice === 'auto' ? 'auto (each file by its markers)' : offer.choice}
         </button>
       )}

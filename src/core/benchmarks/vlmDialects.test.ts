@@ -16,6 +16,7 @@ import type { ModelResult } from '../model';
 import { BenchSession } from '../session';
 import { BOX_FAMILIES } from '../text/vlmBoxes/families';
 import type { BoxFamily } from '../text/vlmBoxes/types';
+import { smartResize } from '../text/vlmBoxes/smartResize';
 
 const jsonlOf = (rows: unknown[]) => rows.map((r) => JSON.stringify(r)).join('\n') + '\n';
 
@@ -101,7 +102,7 @@ describe.skipIf(!HAS_SHARED)('box dialects: mixed files, per-line coords', () =>
     const official = await score('gansulishuzhi', 'mixed.jsonl', text);
     const d = official.boxDialect!;
     expect(d.dialects.map((x) => x.family).sort()).toEqual(['gemini', 'internvl']);
-    expect(d.fit).toEqual({ choice: 'auto', option: 'boxes=auto', value: 1 });
+    expect(d.fit).toEqual({ choice: 'auto', options: { boxes: 'auto' }, option: 'boxes=auto', value: 1 });
     // One family alone misreads the other half: auto is the reading that fits.
     expect(d.readings.find((r) => r.choice === 'gemini')!.value).toBeLessThan(1);
     expect(d.readings.find((r) => r.choice === 'internvl')!.value).toBeLessThan(1);
@@ -149,7 +150,7 @@ describe.skipIf(!HAS_SHARED)('box dialects: mixed files, per-line coords', () =>
     expect(r.metrics['iou0.5/tp']).toBe(7);
     expect(r.metrics['iou0.5/f1']).toBe((2 * 7) / (7 + 11));
     expect(r.boxDialect?.official).toBe(r.metrics['iou0.5/f1']);
-    expect(r.boxDialect?.fit).toEqual({ choice: 'internvl', option: 'boxes=internvl', value: 1 });
+    expect(r.boxDialect?.fit).toEqual({ choice: 'internvl', options: { boxes: 'internvl' }, option: 'boxes=internvl', value: 1 });
     expect((await score('gansulishuzhi', 'internvl.jsonl', text, { coords: 'rel1000', boxes: 'internvl' })).metrics['iou0.5/f1']).toBe(1);
   });
 
@@ -160,5 +161,36 @@ describe.skipIf(!HAS_SHARED)('box dialects: mixed files, per-line coords', () =>
     expect(() => session.resolveProtocol(undefined, { qwen25vl_min_pixels: '5000', qwen25vl_max_pixels: '4000' })).toThrow(
       'options for gansulishuzhi: qwen25vl_min_pixels (5000) is above qwen25vl_max_pixels (4000)',
     );
+  });
+
+  it('Qwen2.5-VL run with max_pixels = 1280·28·28: the fit finds the resize and names both options', async () => {
+    // tabench-mini has images above 1,003,520 pixels (Book 900×1200, Document 1000×1400, Receipt 1600×1200).
+    const sizes = await tabenchSizes();
+    const rows = readFileSync(shared('data', 'tabench-mini', 'TABench-abs.jsonl'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim())
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((l) => l.task_type === 'T2R')
+      .map((l) => {
+        const img = sizes.get(l.image_path as string)!;
+        const s = smartResize(img.width, img.height, undefined, 1280 * 28 * 28)!;
+        const boxes = (Array.isArray(l.GT) ? l.GT : [l.GT]).map((g) => (g as { bbox: number[] }).bbox);
+        const answer = boxes.map((b) => ({ bbox_2d: [b[0] * (s.width / img.width), b[1] * (s.height / img.height), b[2] * (s.width / img.width), b[3] * (s.height / img.height)].map(Math.round) }));
+        return { ...l, prediction: JSON.stringify(answer) };
+      });
+    const text = jsonlOf(rows);
+    const r = await score('tabench-abs', 'qwen25vl-1m.jsonl', text);
+    expect(r.boxDialect?.fit).toEqual({
+      choice: 'qwen25vl',
+      options: { boxes: 'qwen25vl', qwen25vl_max_pixels: 1003520 },
+      option: 'boxes=qwen25vl --option qwen25vl_max_pixels=1003520',
+      value: 1,
+    });
+    expect(r.warnings.join('\n')).toContain('--option boxes=qwen25vl --option qwen25vl_max_pixels=1003520 reads them');
+    const read = await score('tabench-abs', 'qwen25vl-1m.jsonl', text, { boxes: 'qwen25vl', qwen25vl_max_pixels: '1003520' });
+    expect(read.metrics['t2r/f1']).toBe(1);
+    expect(read.boxDialect?.fitInForce).toBe(true);
+    // The default resize is not this run's: fewer boxes match.
+    expect((await score('tabench-abs', 'qwen25vl-1m.jsonl', text, { boxes: 'qwen25vl' })).metrics['t2r/f1']).toBeLessThan(1);
   });
 });

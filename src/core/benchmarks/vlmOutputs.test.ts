@@ -167,7 +167,7 @@ describe.skipIf(!HAS_SHARED)('TABench answers from VLM pipelines (shared/data/ta
     expect(result.warnings).toEqual([
       "box dialect: 20 of 20 answers as Qwen2-VL (and Qwen-VL) (<|box_start|>(x1,y1),(x2,y2)<|box_end|> tokens, 0–1000); t2r/f1 as the spec's parser reads them (official) 0; read as Qwen2-VL (and Qwen-VL) (<|box_start|>(x1,y1),(x2,y2)<|box_end|> tokens, 0–1000): 1 — --option boxes=qwen2vl reads them",
     ]);
-    expect(result.boxDialect?.fit).toEqual({ choice: 'qwen2vl', option: 'boxes=qwen2vl', value: 1 });
+    expect(result.boxDialect?.fit).toEqual({ choice: 'qwen2vl', options: { boxes: 'qwen2vl' }, option: 'boxes=qwen2vl', value: 1 });
     expect(result.metrics['t2r/f1']).toBe(0);
     expect(result.metrics['r2t/accuracy']).toBe(1);
     expect(result.counts.unparseable_outputs).toBe(20);

@@ -77,16 +77,23 @@ export function diagnoseGansuRun(
 ): BoxDialectDiagnosis | null {
   const texts = [...preds.byPage.values()].map((p) => answerText(p.raw));
   if (texts.length === 0) return null;
-  return diagnoseBoxDialects(texts, 'iou0.5/f1', choice, (c, bbox2d) =>
-    f1At05(ds, preds, (page, p) => {
-      const f = familyFor(c, bbox2d, p.raw);
-      if (f === null) {
-        const s = specPixels(page, p);
-        return { boxes: s.boxes, count: s.raw.length };
-      }
-      const d = readPageAs(f, page, p, options);
-      return { boxes: d.boxes, count: d.raw.length };
-    }),
+  return diagnoseBoxDialects(
+    texts,
+    'iou0.5/f1',
+    choice,
+    (c, bbox2d, extra) => {
+      const opts = { ...options, ...extra };
+      return f1At05(ds, preds, (page, p) => {
+        const f = familyFor(c, bbox2d, p.raw);
+        if (f === null) {
+          const s = specPixels(page, p);
+          return { boxes: s.boxes, count: s.raw.length };
+        }
+        const d = readPageAs(f, page, p, opts);
+        return { boxes: d.boxes, count: d.raw.length };
+      });
+    },
+    options,
   );
 }
 

@@ -128,11 +128,18 @@ export function diagnoseTabenchFile(
     if (data.queries[i].task === 'T2R' && pi >= 0) texts.push(textOf(lines[pi]));
   }
   if (texts.length === 0) return null;
-  return diagnoseBoxDialects(texts, 't2r/f1', choice, (c, bbox2d) =>
-    t2rF1(data, join, lines, average, iou, (q, line) => {
-      const size = sizeOf(data.queries[q].image_path);
-      return readT2rChoice(c, bbox2d, line, space, size, options, () => specRead(line, size)).boxes;
-    }),
+  return diagnoseBoxDialects(
+    texts,
+    't2r/f1',
+    choice,
+    (c, bbox2d, extra) => {
+      const opts = { ...options, ...extra };
+      return t2rF1(data, join, lines, average, iou, (q, line) => {
+        const size = sizeOf(data.queries[q].image_path);
+        return readT2rChoice(c, bbox2d, line, space, size, opts, () => specRead(line, size)).boxes;
+      });
+    },
+    options,
   );
 }
 

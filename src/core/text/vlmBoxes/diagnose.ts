@@ -8,13 +8,16 @@
  * that way (the same matching and pooling as its score), so the numbers quoted are the numbers
  * the option gives.
  */
-import { BOXES_OPTION, detectFamily, readerOf, sameMarkers } from './families';
+import { BOXES_OPTION, detectFamily, MAX_PIXELS_OPTION, MIN_PIXELS_OPTION, readerOf, sameMarkers } from './families';
+import type { OptionValue } from '../../model';
 import type { BoxesChoice, BoxFamily } from './types';
 
 /** A reading the file could be scored under; `auto` reads `bbox_2d` answers as `bbox2d`. */
 export interface Reading {
   choice: BoxesChoice;
   value: number;
+  /** Resize options the reading needs beyond the protocol's (Qwen2.5-VL's min / max pixels). */
+  options?: Record<string, number>;
 }
 
 /** What the page shows beside the model, and report.json carries (`models.<m>.box_dialect`). */
@@ -32,7 +35,9 @@ export interface BoxDialectDiagnosis {
   /** Every reading tried, best first. */
   readings: Reading[];
   /** The reading that fits the file better than the official one, with the exact option, or null. */
-  fit: { choice: BoxesChoice; option: string; value: number } | null;
+  fit: { choice: BoxesChoice; options: Record<string, OptionValue>; option: string; value: number } | null;
+  /** The fitting reading is the one in force (its options are the protocol's): nothing to offer. */
+  fitInForce: boolean;
   /** What `boxes=auto` reads `bbox_2d` answers as (the better fit of Qwen2.5-VL and Qwen3-VL). */
   bbox2d: BoxFamily;
   /** The human sentence for report.json's warnings. */
@@ -48,6 +53,12 @@ export const FIT_MARGIN = 0.01;
  * is worth a sentence.
  */
 export const PLAIN_FIT_MARGIN = 0.1;
+/**
+ * Qwen2.5-VL's input size depends on the min / max pixels its runner was given. Besides the
+ * protocol's (default 3136 / 12,845,056), the fit tries the pair Qwen's README shows as the
+ * example to set (`min_pixels = 256*28*28`, `max_pixels = 1280*28*28`) and that max alone.
+ */
+const RESIZE_VARIANTS: readonly Record<string, number>[] = [{ [MAX_PIXELS_OPTION]: 1280 * 28 * 28 }, { [MIN_PIXELS_OPTION]: 256 * 28 * 28, [MAX_PIXELS_OPTION]: 1280 * 28 * 28 }];
 /** Readings of a file whose answers carry no dialect marker: 0–1000, 0–999, y first, resized pixels. */
 const PLAIN_VARIANTS: readonly BoxFamily[] = ['qwen3vl', 'deepseek', 'gemini', 'qwen25vl'];
 
@@ -78,8 +89,8 @@ export function diagnoseBoxDialects(
   texts: readonly string[],
   metric: string,
   current: BoxesChoice,
-  headline: (choice: BoxesChoice, bbox2d: BoxFamily) => number,
-  extraOptions = '',
+  headline: (choice: BoxesChoice, bbox2d: BoxFamily, extra: Record<string, number>) => number,
+  protocolOptions: Record<string, unknown> = {},
 ): BoxDialectDiagnosis | null {
   const dialects = countDialects(texts);
   const marked = dialects.reduce((s, d) => s + d.answers, 0);
@@ -88,20 +99,45 @@ export function diagnoseBoxDialects(
   if (families.size === 0) for (const f of PLAIN_VARIANTS) families.add(f);
   const readings: Reading[] = [];
   const valueOf = new Map<BoxesChoice, number>();
-  const official = headline('default', 'qwen25vl');
+  const official = headline('default', 'qwen25vl', {});
   valueOf.set('default', official);
-  for (const f of families) valueOf.set(f, headline(f, 'qwen25vl'));
+  for (const f of families) valueOf.set(f, headline(f, 'qwen25vl', {}));
+  // Qwen2.5-VL under the other resize bounds its runners commonly use: the best one stands for it.
+  let q25: Reading | null = families.has('qwen25vl') ? { choice: 'qwen25vl', value: valueOf.get('qwen25vl')! } : null;
+  const variants: Reading[] = [];
+  if (q25) {
+    for (const v of RESIZE_VARIANTS) {
+      const r: Reading = { choice: 'qwen25vl', value: headline('qwen25vl', 'qwen25vl', v), options: v };
+      variants.push(r);
+      if (r.value > q25.value) q25 = r;
+    }
+  }
   // Qwen2.5-VL and Qwen3-VL write the same JSON: the file's fit says which space it is in.
-  const bbox2d: BoxFamily = (valueOf.get('qwen3vl') ?? -1) > (valueOf.get('qwen25vl') ?? -1) ? 'qwen3vl' : 'qwen25vl';
-  // auto differs from one family only when the file mixes dialects or leaves answers unmarked.
-  if (dialects.length > 1 || (dialects.length === 1 && marked < texts.length)) valueOf.set('auto', headline('auto', bbox2d));
-  if (current !== 'default' && !valueOf.has(current)) valueOf.set(current, headline(current, bbox2d));
+  const bbox2d: BoxFamily = (valueOf.get('qwen3vl') ?? -1) > (q25?.value ?? -1) ? 'qwen3vl' : 'qwen25vl';
+  const autoExtra = bbox2d === 'qwen25vl' ? (q25?.options ?? {}) : {};
   for (const [choice, value] of valueOf) readings.push({ choice, value });
+  readings.push(...variants);
+  // auto differs from one family only when the file mixes dialects or leaves answers unmarked.
+  if (dialects.length > 1 || (dialects.length === 1 && marked < texts.length)) {
+    readings.push({ choice: 'auto', value: headline('auto', bbox2d, autoExtra), ...(Object.keys(autoExtra).length ? { options: autoExtra } : {}) });
+  }
+  // The reading in force, under the protocol's own options (its number is the report's).
+  if (current !== 'default' && !valueOf.has(current)) {
+    const value = headline(current, bbox2d, {});
+    valueOf.set(current, value);
+    if (!readings.some((r) => r.choice === current && !r.options)) readings.push({ choice: current, value });
+  }
+  // Best first; among equals the reading needing fewer options (stable sort keeps them first).
   readings.sort((a, b) => b.value - a.value);
   const best = readings.find((r) => r.choice !== 'default');
   const margin = dialects.length > 0 ? FIT_MARGIN : PLAIN_FIT_MARGIN;
-  const fit = best && best.value > official + margin ? { choice: best.choice, option: `${BOXES_OPTION}=${best.choice}`, value: best.value } : null;
+  let fit: BoxDialectDiagnosis['fit'] = null;
+  if (best && best.value > official + margin) {
+    const options: Record<string, OptionValue> = { [BOXES_OPTION]: best.choice, ...(best.options ?? {}) };
+    fit = { choice: best.choice, options, option: Object.entries(options).map(([k, v]) => `${k}=${v}`).join(' --option '), value: best.value };
+  }
   const currentValue = valueOf.get(current) ?? official;
+  const fitInForce = fit !== null && Object.entries(fit.options).every(([k, v]) => (k === BOXES_OPTION ? current === v : protocolOptions[k] === v));
   // Nothing is said when the spec's reading is already the best fit and is the one in force.
   if (fit === null && current === 'default') return null;
 
@@ -111,12 +147,12 @@ export function diagnoseBoxDialects(
     : `no dialect markers in its ${texts.length} answers (plain boxes)`;
   parts.push(`box dialect: ${what}`);
   parts.push(`${metric} as the spec's parser reads them (official) ${fmt(official)}`);
-  if (current !== 'default') parts.push(`as read now (--option ${BOXES_OPTION}=${current}${extraOptions}) ${fmt(currentValue)}`);
-  if (fit && fit.choice !== current) {
+  if (current !== 'default') parts.push(`as read now (--option ${BOXES_OPTION}=${current}) ${fmt(currentValue)}`);
+  if (fit && !fitInForce) {
     const how = fit.choice === 'auto' ? `each answer by its markers (bbox_2d as ${bbox2d})` : describeFamily(fit.choice as BoxFamily);
     parts.push(`read as ${how}: ${fmt(fit.value)} — --option ${fit.option} reads them`);
   } else if (!fit) {
     parts.push(`no reading fits the file better than the spec's`);
   }
-  return { metric, answers: texts.length, dialects, current, currentValue, official, readings, fit, bbox2d, text: parts.join('; ') };
+  return { metric, answers: texts.length, dialects, current, currentValue, official, readings, fit, fitInForce, bbox2d, text: parts.join('; ') };
 }
