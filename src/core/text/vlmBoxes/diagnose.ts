@@ -34,7 +34,11 @@ export interface BoxDialectDiagnosis {
   official: number;
   /** Every reading tried, best first. */
   readings: Reading[];
-  /** The reading that fits the file better than the official one, with the exact option, or null. */
+  /**
+   * The reading that fits the file better than the official one, or null: its protocol options
+   * (`boxes` and any resize bounds), the same as CLI text (`boxes=qwen25vl --option
+   * qwen25vl_max_pixels=1003520`, what follows the first `--option`), and its headline.
+   */
   fit: { choice: BoxesChoice; options: Record<string, OptionValue>; option: string; value: number } | null;
   /** The fitting reading is the one in force (its options are the protocol's): nothing to offer. */
   fitInForce: boolean;
