@@ -61,7 +61,7 @@ export function BoxDialectNote({ model }: { model: string }) {
     <div className="box-dialect" role="note" aria-label={`Box dialect of ${model}`} data-testid="box-dialect">
       <div>
         {what}
-        {d.current === 'default' ? ": the spec's parser misreads them." : '.'}
+        {d.current !== 'default' ? '.' : main ? ": the spec's parser misreads them." : ', which fit another reading better than the spec’s.'}
       </div>
       {d.current !== 'default' && <div className="small">Now read as {readingName(d.current)} (boxes={d.current}) — not the official reading.</div>}
       <div className="box-dialect-numbers">
