@@ -3,6 +3,7 @@
  * report are. Everything here is plain, structured-cloneable data so the same values serve the
  * Web Worker, the CLI and the tests.
  */
+import type { BoxDialectDiagnosis } from './text/vlmBoxes/diagnose';
 import type { FileSource } from './io/fileSource';
 import type { ReportLayout } from './reportLayout';
 
@@ -209,6 +210,12 @@ export interface ModelResult {
    * space, detected from the prediction file); the report's protocol shows them.
    */
   settledOptions?: Record<string, OptionValue>;
+  /**
+   * TABench / gansulishuzhi: the prediction file's box-dialect diagnosis (shared/specs/vlm-boxes.md)
+   * — its dialects, the headline under the official and the fitting reading, the option that reads
+   * it. Its sentence is in `warnings` too; this is what the page's one-click offer is built from.
+   */
+  boxDialect?: BoxDialectDiagnosis;
 }
 
 export interface DatasetInfo {

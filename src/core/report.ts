@@ -4,6 +4,7 @@
  */
 import type { BenchmarkId, ModelResult, Protocol, UnitErrors } from './model';
 import type { Suspect } from './errors/suspects';
+import type { BoxDialectDiagnosis } from './text/vlmBoxes/diagnose';
 
 export type { Suspect };
 
@@ -15,6 +16,8 @@ export interface ReportModel {
   warnings: string[];
   /** Additive (shared/specs/errors.md): the error taxonomy, one entry per unit keyed by its report key. */
   diagnostics?: { errors: Record<string, UnitErrors> };
+  /** Additive (shared/specs/vlm-boxes.md): the file's box-dialect diagnosis, present when it has something to say. */
+  box_dialect?: BoxDialectDiagnosis;
 }
 
 export interface Report {
@@ -32,13 +35,14 @@ export function buildReport(
   benchmark: BenchmarkId,
   protocol: Protocol,
   dataset: { cases: number; images: number; warnings?: string[] },
-  results: readonly (Pick<ModelResult, 'model' | 'metrics' | 'counts' | 'warnings'> & Partial<Pick<ModelResult, 'diagnostics'>>)[],
+  results: readonly (Pick<ModelResult, 'model' | 'metrics' | 'counts' | 'warnings'> & Partial<Pick<ModelResult, 'diagnostics' | 'boxDialect'>>)[],
   suspects?: Suspect[],
 ): Report {
   const models: Record<string, ReportModel> = {};
   for (const r of results) {
     models[r.model] = { metrics: r.metrics, counts: r.counts, warnings: r.warnings };
     if (r.diagnostics) models[r.model].diagnostics = { errors: r.diagnostics.errors };
+    if (r.boxDialect) models[r.model].box_dialect = r.boxDialect;
   }
   const ds = dataset.warnings?.length ? dataset : { cases: dataset.cases, images: dataset.images };
   const report: Report = { schema: REPORT_SCHEMA, benchmark, protocol, dataset: ds, models };

@@ -5,6 +5,7 @@ import { removeModel, renameModel } from '../store/actions';
 import { useBench } from '../store';
 import { AddPredictionsButtons } from './FolderInputs';
 import { DuplicateNote } from './ModelStrip';
+import { BoxDialectNote } from './BoxDialectNote';
 
 export function ModelsPanel() {
   const models = useBench(useShallow((s) => s.models));
@@ -76,6 +77,7 @@ function ModelRow({ name }: { name: string }) {
           <DuplicateNote model={name} of={duplicate} />
         </>
       )}
+      <BoxDialectNote model={name} />
     </li>
   );
 }

@@ -164,9 +164,11 @@ describe.skipIf(!HAS_SHARED)('TABench answers from VLM pipelines (shared/data/ta
   it('says when most T2R answers are unparseable Qwen2-VL tokens, naming the option, and scores as the spec says', async () => {
     const text = jsonl(abs.map((l, i) => ({ ...l.raw, prediction: l.q.task === 'R2T' ? l.q.gtText : qwenTokens(rel[i].q.gtBoxes) })));
     const { result } = await run('tabench-mini', 'TABench-abs_with_predictions.jsonl', text);
+    // One sentence, the box-dialect diagnosis (vlm-boxes.md): both numbers and the option that reads them.
     expect(result.warnings).toEqual([
-      '20 of 20 T2R answers are unparseable and hold Qwen2-VL grounding boxes (<|box_start|>(x1,y1),(x2,y2)<|box_end|>, 0–1000 of the image): --option qwen2vl_boxes=true reads them',
+      "box dialect: 20 of 20 answers as Qwen2-VL (and Qwen-VL) (<|box_start|>(x1,y1),(x2,y2)<|box_end|> tokens, 0–1000); t2r/f1 as the spec's parser reads them (official) 0; read as Qwen2-VL (and Qwen-VL) (<|box_start|>(x1,y1),(x2,y2)<|box_end|> tokens, 0–1000): 1 — --option boxes=qwen2vl reads them",
     ]);
+    expect(result.boxDialect?.fit).toEqual({ choice: 'qwen2vl', options: { boxes: 'qwen2vl' }, option: 'boxes=qwen2vl', value: 1 });
     expect(result.metrics['t2r/f1']).toBe(0);
     expect(result.metrics['r2t/accuracy']).toBe(1);
     expect(result.counts.unparseable_outputs).toBe(20);
@@ -275,7 +277,7 @@ describe.skipIf(!HAS_SHARED)('gansulishuzhi answers from VLM pipelines (shared/d
     const { result } = await run('gansulishuzhi-mini', 'qwen2vl.jsonl', text);
     const withFigures = pages.filter((p) => p.gt_bboxes.length).length;
     expect(result.warnings.at(-1)).toBe(
-      `${withFigures} of ${pages.length} answers are unparseable and hold Qwen2-VL grounding boxes (<|box_start|>(x1,y1),(x2,y2)<|box_end|>, 0–1000 of the page): --option qwen2vl_boxes=true reads them`,
+      `box dialect: ${withFigures} of ${pages.length} answers as Qwen2-VL (and Qwen-VL) (<|box_start|>(x1,y1),(x2,y2)<|box_end|> tokens, 0–1000); iou0.5/f1 as the spec's parser reads them (official) 0; read as Qwen2-VL (and Qwen-VL) (<|box_start|>(x1,y1),(x2,y2)<|box_end|> tokens, 0–1000): 1 — --option boxes=qwen2vl reads them`,
     );
     expect(result.metrics['iou0.5/tp']).toBe(0);
   });

@@ -12,6 +12,7 @@ import { findGansuRoot, loadGansu, MANIFEST, type GansuDataset } from './dataset
 import { loadGansuPredictions, type GansuPredictions } from './predictions';
 import { scoreGansu } from './score';
 import { GANSU_REPORT_LAYOUT } from './reportLayout';
+import { BOX_OPTION_SPECS, checkBoxOptions } from '../boxOptions';
 
 export const GANSU_PROTOCOLS: readonly ProtocolSpec[] = [
   {
@@ -32,6 +33,7 @@ export const GANSU_PROTOCOLS: readonly ProtocolSpec[] = [
         default: null,
         help: 'read Qwen2-VL grounding tokens <|box_start|>(x1,y1),(x2,y2)<|box_end|> in raw answers (0–1000 of the page, whatever coords says; with or without the special tokens)',
       },
+      ...BOX_OPTION_SPECS,
     ],
   },
 ];
@@ -54,7 +56,7 @@ export const gansulishuzhiAdapter: BenchmarkAdapter<GansuDataset, GansuPredictio
     if (!new TextDecoder().decode(head).includes('"gt_bboxes"')) return null;
     return { benchmark: 'gansulishuzhi', confidence: 0.6, reason: `${MANIFEST} with gt_bboxes in ${where} (no pages/ folder)` };
   },
-  resolveProtocol: (name, options) => resolveProtocolFromSpecs('gansulishuzhi', GANSU_PROTOCOLS, name, options),
+  resolveProtocol: (name, options) => checkBoxOptions('gansulishuzhi', resolveProtocolFromSpecs('gansulishuzhi', GANSU_PROTOCOLS, name, options)),
   loadDataset: (src, ctx) => loadGansu(src, ctx),
   bundledPredictions(src) {
     const found = findGansuRoot(src);

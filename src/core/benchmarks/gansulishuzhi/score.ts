@@ -17,6 +17,8 @@ import { addCounts } from '../../errors/classify';
 import { f1Of, newTally, unitErrors } from '../../errors/units';
 import { collectSuspectInputs } from '../../errors/suspects';
 import { errorSlot, FP_CLASSES, type UnitErrors } from '../../model';
+import type { BoxesChoice, BoxFamily } from '../../text/vlmBoxes/types';
+import { contradictedLineCoords, diagnoseGansuRun, familyFor, readPageAs } from './dialects';
 
 const BACKGROUND = FP_CLASSES.indexOf('background');
 
@@ -38,6 +40,8 @@ export interface PagePixels {
   noSize: boolean;
   /** Read from Qwen2-VL box tokens (qwen2vl_boxes=true). */
   tokens: boolean;
+  /** Read by the `boxes` option as this family (`raw` then holds 0–1000 of the page); `found`: its own syntax was there. */
+  dialect?: { family: BoxFamily; found: boolean };
 }
 
 /**
@@ -72,6 +76,17 @@ export async function scoreGansu(
 ): Promise<ModelResult> {
   const optionCoords = protocol.options.coords === 'rel1000' ? 'rel1000' : 'abs';
   const qwen = protocol.options[QWEN_OPTION] === true;
+  const choice: BoxesChoice = typeof protocol.options.boxes === 'string' ? (protocol.options.boxes as BoxesChoice) : 'default';
+  const specPixels = (page: Page, p: PagePrediction) => predictedPixels(page, p, optionCoords, qwen);
+  // The run's box dialects, read once over the whole run before scoring: `boxes=auto` reads
+  // bbox_2d answers in the space this fit chose.
+  let dialect = diagnoseGansuRun(ds, preds.data, protocol.options, choice, specPixels);
+  const pixelsOf = (page: Page, p: PagePrediction): PagePixels => {
+    const family = familyFor(choice, dialect?.bbox2d ?? 'qwen25vl', p.raw);
+    if (family === null) return specPixels(page, p);
+    const d = readPageAs(family, page, p, protocol.options);
+    return { raw: d.raw, boxes: d.boxes, coords: 'rel1000', noSize: d.noSize, tokens: false, dialect: { family, found: d.found } };
+  };
   const samples: { abs: SpaceSample[]; rel1000: SpaceSample[] } = { abs: [], rel1000: [] };
   const ownCoords = { abs: 0, rel1000: 0 };
   const noSizePages: string[] = [];
@@ -94,7 +109,7 @@ export async function scoreGansu(
     const page = ds.pages[i];
     const p = preds.data.byPage.get(i);
     if (!p) missing += 1;
-    const px = p ? predictedPixels(page, p, optionCoords, qwen) : undefined;
+    const px = p ? pixelsOf(page, p) : undefined;
     const boxes = px?.boxes ?? [];
     const m = greedyMatch(page.gt, boxes, (iou) => iou > 0);
     nGt += page.gt.length;
@@ -102,10 +117,10 @@ export async function scoreGansu(
     nPred += px?.raw.length ?? 0;
     if (p && px) {
       answers += 1;
-      if (px.tokens) tokenLines.add(p.line);
+      if (px.tokens || px.dialect?.found) tokenLines.add(p.line);
       if (p.unparseable && !px.tokens && looksLikeQwenBoxTokens(p.raw)) tokenLike += 1;
       if (px.noSize) noSizePages.push(page.id);
-      if (!px.tokens) {
+      if (!px.tokens && !px.dialect) {
         if (p.coords) ownCoords[p.coords] += 1;
         const size = page.size ? usableSize({ width: page.size[0], height: page.size[1] }) : null;
         const alt = !size ? null : px.coords === 'abs' ? px.raw.map((b) => rel1000ToPixels(b, size.width, size.height)) : px.raw;
@@ -151,6 +166,13 @@ export async function scoreGansu(
     }
     cases.push(c);
   }
+  // Answers in a dialect the diagnosis names a fitting reading for: its sentence replaces the coords hint.
+  const dialectSpeaks = dialect !== null && dialect.dialects.length > 0 && dialect.fit !== null;
+  const spaceSaid = dialectSpeaks ? [] : gansuSpaceWarnings(samples, ownCoords, optionCoords);
+  // Lines whose own coords their boxes contradict, when the file-level check has not said it already.
+  const lineCoords = choice === 'default' && spaceSaid.length === 0 ? contradictedLineCoords(ds, preds.data) : null;
+  // Plain boxes (no dialect marker) in the wrong space are the coordinate checks' to name.
+  if (dialect && dialect.dialects.length === 0 && dialect.current === 'default' && (spaceSaid.length > 0 || lineCoords)) dialect = null;
   const metrics: Record<string, number> = {};
   THRESHOLDS.forEach((t, k) => {
     const tp = pools[k].tp;
@@ -194,19 +216,22 @@ export async function scoreGansu(
     warnings: [
       // A line the Qwen2-VL reading took is no longer unparseable.
       ...preds.warnings.filter((w) => !(tokenLines.has(lineOf(w)) && w.endsWith(': unparseable_output'))),
-      ...gansuSpaceWarnings(samples, ownCoords, optionCoords),
+      ...spaceSaid,
       ...(noSizePages.length
         ? [
             `coordinate space: ${noSizePages.length} pages have rel1000 boxes but no usable page size (image_size_px missing or not two positive numbers, and no readable image header): their boxes cannot be placed and count as predictions that match nothing (error no_page_size) — ${listFirst(noSizePages)}`,
           ]
         : []),
-      ...(!qwen && tokenLike > 0 && tokenLike * 2 > answers
+      ...(dialect ? [dialect.text] : []),
+      ...(lineCoords ? [lineCoords] : []),
+      ...(!qwen && tokenLike > 0 && tokenLike * 2 > answers && dialect?.fit?.choice !== 'qwen2vl'
         ? [
             `${tokenLike} of ${answers} answers are unparseable and hold Qwen2-VL grounding boxes (<|box_start|>(x1,y1),(x2,y2)<|box_end|>, 0–1000 of the page): --option ${QWEN_OPTION}=true reads them`,
           ]
         : []),
     ],
     cases,
+    ...(dialect ? { boxDialect: dialect } : {}),
     ...(taxonomy ? { diagnostics: { errors, case_unit: `iou${CASE_T}`, case_counts: classCounts, ...collectSuspectInputs(cases, classCounts) } } : {}),
   };
 }
@@ -235,6 +260,12 @@ function gansuSpaceWarnings(samples: { abs: SpaceSample[]; rel1000: SpaceSample[
   const r = rel1000ReadingWarning(inspectSpace(samples.rel1000, t), 'predicted boxes', t, toAbs);
   if (r) out.push(r);
   return out;
+}
+
+function parseRule(p: PagePrediction, px: PagePixels | undefined): string {
+  if (px?.tokens) return 'qwen2vl-tokens';
+  if (px?.dialect) return px.dialect.found ? px.dialect.family : `${px.dialect.family}-plain`;
+  return p.rule;
 }
 
 function tpAt(iou: number): number[] {
@@ -292,7 +323,7 @@ function pageCase(
   const fn = page.gt.length - tp;
   const errors: string[] = [];
   if (!p) errors.push('missing_prediction');
-  else if (p.unparseable && !px?.tokens) errors.push('unparseable_output');
+  else if (p.unparseable && !px?.tokens && !px?.dialect?.found) errors.push('unparseable_output');
   if (px?.noSize) errors.push('no_page_size');
   const perT: Record<string, { tp: number; fp: number; fn: number }> = {};
   for (const th of THRESHOLDS) {
@@ -314,7 +345,7 @@ function pageCase(
     errors,
     detail: {
       ...(p
-        ? { line: p.line, output_field: p.field, raw_output: exportableRaw(p.raw), parse_rule: px?.tokens ? 'qwen2vl-tokens' : p.rule, parse_steps: p.steps }
+        ? { line: p.line, output_field: p.field, raw_output: exportableRaw(p.raw), parse_rule: parseRule(p, px), parse_steps: p.steps }
         : { parse_rule: 'missing_prediction' }),
       coords: px?.coords ?? p?.coords ?? optionCoords,
       iou_threshold: t,

@@ -11,6 +11,7 @@ import { InputError, type BenchmarkAdapter, type ProtocolSpec } from '../../mode
 import { resolveProtocolFromSpecs } from '../protocolOptions';
 import { QWEN_OPTION } from '../../text/groundingTokens';
 import { TABENCH_REPORT_LAYOUT } from './reportLayout';
+import { BOX_OPTION_SPECS, checkBoxOptions } from '../boxOptions';
 
 export const TABENCH_PROTOCOLS: readonly ProtocolSpec[] = [
   {
@@ -47,6 +48,7 @@ export const TABENCH_PROTOCOLS: readonly ProtocolSpec[] = [
         default: null,
         help: 'read Qwen2-VL grounding tokens <|box_start|>(x1,y1),(x2,y2)<|box_end|> in T2R answers (0–1000 of the image; with or without the special tokens)',
       },
+      ...BOX_OPTION_SPECS,
     ],
   },
 ];
@@ -67,7 +69,7 @@ export const tabenchAdapter: BenchmarkAdapter<TabenchDataset, TabenchPredictions
     const p = resolveProtocolFromSpecs('tabench', TABENCH_PROTOCOLS, name, options);
     const t = p.options.t2r_iou as number;
     if (!(t > 0 && t <= 1)) throw new InputError(`option t2r_iou=${options.t2r_iou} for tabench: expected 0 < t ≤ 1`);
-    return p;
+    return checkBoxOptions('tabench', p);
   },
   loadDataset: (src, ctx) => loadTabench(src, ctx),
   bundledPredictions: () => [],

@@ -5,6 +5,7 @@
  */
 import type { Box } from '../../geometry/box';
 import { cleanModelOutput, tryParseJson } from '../../text/modelOutput';
+import type { BoxFamily } from '../../text/vlmBoxes/types';
 
 export interface R2tParse {
   text: string;
@@ -14,7 +15,8 @@ export interface R2tParse {
 
 export interface T2rParse {
   boxes: Box[];
-  rule: 'json' | 'json-empty' | 'regex' | 'unparseable' | 'qwen2vl-tokens';
+  /** A box family (`gemini`…) when the `boxes` option read the answer; `-plain` when the spec parser's boxes were taken in its space. */
+  rule: 'json' | 'json-empty' | 'regex' | 'unparseable' | 'qwen2vl-tokens' | BoxFamily | `${BoxFamily}-plain`;
   unparseable: boolean;
   /** Boxes whose corners were swapped (indices into `boxes`). */
   swapped: number[];

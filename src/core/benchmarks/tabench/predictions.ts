@@ -21,6 +21,8 @@ export interface PredLine {
   value: unknown;
   /** A batch output line's custom_id, as written. */
   custom_id?: string;
+  /** The line's own `coord_type`, when it has one (checked against its boxes: tabench/dialects.ts). */
+  coord_type?: Space;
 }
 
 export interface TabenchPredictions {
@@ -148,6 +150,7 @@ async function readPredictionFile(
       question: typeof r.question === 'string' ? r.question : undefined,
       field,
       value: r[field],
+      ...(r.coord_type === 'abs' || r.coord_type === 'rel1000' ? { coord_type: r.coord_type } : {}),
     });
   }, bad, ctx);
   if (jsonLines === 0) throw new InputError(`prediction ${file}: no JSON lines (is it a TABench predictions JSONL?)`);

@@ -28,6 +28,8 @@ import { perQueryPRF, SlicedMetrics, type T2rAverage, type T2rQueryResult } from
 import { normalizeR2t, type R2tNorm } from './normalize';
 import { orderCorners, parseR2t, parseT2r, type T2rParse } from './parse';
 import { joinPredictions, type PredLine, type TabenchPredictions } from './predictions';
+import { boxesChoice, contradictedLineSpaces, diagnoseTabenchFile, readT2rChoice, specOf } from './dialects';
+import type { BoxesChoice } from '../../text/vlmBoxes/types';
 
 export interface TabenchOptions {
   norm: R2tNorm;
@@ -37,6 +39,8 @@ export interface TabenchOptions {
   coords: 'auto' | Space;
   /** Read Qwen2-VL grounding tokens (0–1000) in T2R answers. */
   qwen: boolean;
+  /** The box dialect T2R answers are read in (shared/specs/vlm-boxes.md); default = the spec's parser. */
+  boxes: BoxesChoice;
 }
 
 export function tabenchOptions(p: Protocol): TabenchOptions {
@@ -48,6 +52,7 @@ export function tabenchOptions(p: Protocol): TabenchOptions {
     iou: typeof o.t2r_iou === 'number' ? o.t2r_iou : 0.5,
     coords: o.coords === 'abs' || o.coords === 'rel1000' ? o.coords : 'auto',
     qwen: o[QWEN_OPTION] === true,
+    boxes: boxesChoice(p),
   };
 }
 
@@ -78,6 +83,13 @@ export async function scoreTabench(
   const tally = newTally(null);
   const macro = newCaseMean();
   const classCounts = new Uint16Array(taxonomy ? data.queries.length * SLOTS : 0);
+  const sizeOf = (p: string) => usableSize(ds.imageSizes.get(p));
+  // Without qwen2vl_boxes the spec's reading is the spec parser's, parsed once per line for every reading.
+  const specRead = (line: PredLine, size: { width: number; height: number } | null) => (opt.qwen ? readT2r(line.value, opt.qwen, space, size) : specOf(line));
+  // The file's box dialects, read once over the whole file before scoring: `boxes=auto` reads
+  // bbox_2d answers in the space this fit chose.
+  let dialect = diagnoseTabenchFile(data, join, preds.data.lines, space, sizeOf, protocol.options, opt.average, opt.iou, opt.boxes, specRead);
+  let dialectNoSize = 0;
 
   for (let i = 0; i < data.queries.length; i++) {
     if (i % 2000 === 0) {
@@ -95,8 +107,8 @@ export async function scoreTabench(
       for (const s of targets) s.addR2t(r.correct, r.cer);
       c = r.record;
     } else {
-      const size = usableSize(ds.imageSizes.get(q.image_path));
-      const parsed = line ? readT2r(line.value, opt.qwen, space, size) : undefined;
+      const size = sizeOf(q.image_path);
+      const parsed = line ? readT2rChoice(opt.boxes, dialect?.bbox2d ?? 'qwen25vl', line, space, size, protocol.options, () => specRead(line, size)) : undefined;
       const r = scoreT2rQuery(q, line, opt, parsed);
       for (const s of targets) s.addT2r(r.result);
       if (taxonomy) {
@@ -119,10 +131,12 @@ export async function scoreTabench(
         if (r.unparseable && looksLikeQwenBoxTokens(line.value)) tokenLike += 1;
       }
       if (parsed?.noSize) {
-        tokensWithoutSize += 1;
+        if (parsed.rule === 'qwen2vl-tokens') tokensWithoutSize += 1;
+        else dialectNoSize += 1;
         r.record.errors.push('no_image_size');
       }
-      if (parsed && parsed.rule !== 'qwen2vl-tokens') spaceSamples.push(spaceSample(q.gtBoxes, parsed.boxes, space, size));
+      // The space check looks at boxes as the spec's parser reads them; a dialect reading has its own space.
+      if (parsed && parsed.rule !== 'qwen2vl-tokens' && opt.boxes === 'default') spaceSamples.push(spaceSample(q.gtBoxes, parsed.boxes, space, size));
       c = r.record;
     }
     c.image_file = ds.imageFiles.get(q.image_path) ?? null;
@@ -139,8 +153,20 @@ export async function scoreTabench(
   const warnings = [...preds.warnings.map((text) => ({ line: lineOf(text), text })), ...join.warnings]
     .sort((a, b) => a.line - b.line)
     .map((w) => w.text);
-  warnings.push(...spaceWarnings(ds, preds.data, space, opt, spaceSamples));
-  if (!opt.qwen && tokenLike > 0 && tokenLike * 2 > t2rAnswers) {
+  // Answers in a dialect the diagnosis names a fitting reading for: the coords hint about the spec
+  // parser's misreading of them (e.g. coords=abs for Qwen2.5-VL's resized pixels) would point elsewhere.
+  const dialectSpeaks = dialect !== null && dialect.dialects.length > 0 && dialect.fit !== null;
+  const spaceSaid = dialectSpeaks ? [] : spaceWarnings(ds, preds.data, space, opt, spaceSamples);
+  warnings.push(...spaceSaid);
+  // Lines whose own coord_type their boxes contradict, when the file-level check has not said it
+  // already and no --option coords has set the space for the whole file (which sets lines' aside).
+  const lineSpaces = opt.boxes === 'default' && opt.coords === 'auto' && spaceSaid.length === 0 && !dialectSpeaks ? contradictedLineSpaces(data, join, preds.data.lines, sizeOf, opt.iou, specRead) : null;
+  if (lineSpaces) warnings.push(lineSpaces);
+  // Plain boxes (no dialect marker) in the wrong space are the coordinate checks' to name
+  // (coords=…): a second sentence naming another option for the same boxes would only confuse.
+  if (dialect && dialect.dialects.length === 0 && dialect.current === 'default' && (spaceSaid.length > 0 || lineSpaces)) dialect = null;
+  // The diagnosis names boxes=qwen2vl with both numbers; the older hint would say the same thing twice.
+  if (!opt.qwen && tokenLike > 0 && tokenLike * 2 > t2rAnswers && dialect?.fit?.choice !== 'qwen2vl') {
     warnings.push(
       `${tokenLike} of ${t2rAnswers} T2R answers are unparseable and hold Qwen2-VL grounding boxes (<|box_start|>(x1,y1),(x2,y2)<|box_end|>, 0–1000 of the image): --option ${QWEN_OPTION}=true reads them`,
     );
@@ -148,6 +174,12 @@ export async function scoreTabench(
   if (tokensWithoutSize > 0) {
     warnings.push(
       `${tokensWithoutSize} T2R answers hold Qwen2-VL boxes (0–1000) on images whose size is unknown (missing or unreadable header): they cannot be placed in pixels and count as no answer (error no_image_size)`,
+    );
+  }
+  if (dialect) warnings.push(dialect.text);
+  if (dialectNoSize > 0) {
+    warnings.push(
+      `${dialectNoSize} T2R answers read with --option boxes=${opt.boxes} hold boxes that need the image's size, which is unknown (missing or unreadable header): they count as no answer (error no_image_size)`,
     );
   }
   return {
@@ -168,6 +200,7 @@ export async function scoreTabench(
     warnings,
     cases,
     settledOptions: { coords: space },
+    ...(dialect ? { boxDialect: dialect } : {}),
     ...(taxonomy
       ? {
           diagnostics: {
