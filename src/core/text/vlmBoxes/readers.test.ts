@@ -148,9 +148,9 @@ describe('each family reads every box of an answer', () => {
   });
 });
 
-describe('the README part', () => {
+describe('the README', () => {
   it('has a row per family naming its models and its option', () => {
-    const doc = readFileSync(join(REPO_ROOT, 'docs/readme-parts/vlm-boxes.md'), 'utf8');
+    const doc = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
     for (const f of BOX_FAMILIES) {
       const row = doc.split('\n').find((l) => l.includes(`--option boxes=${f}\``));
       expect(row, f).toBeDefined();
