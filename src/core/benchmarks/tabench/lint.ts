@@ -1,0 +1,72 @@
+/**
+ * GT health of TABench: one case per query (its id), in the space the adapter reads first
+ * (abs, else rel1000: the same queries in the same order). Instance 0 of an R2T query is its
+ * query box; instance i of a T2R query is its GT box i. Image findings go on every query of the
+ * image.
+ */
+import type { FileSource } from '../../io/fileSource';
+import type { RunContext } from '../../model';
+import { checkImages } from '../../lint/images';
+import { outsideImage } from '../../lint/bounds';
+import { corners, degenerateBox, duplicateBoxes } from '../../lint/boxes';
+import { isBlank, quote, suspiciousText } from '../../lint/text';
+import { inChunks, type BenchmarkLint } from '../../lint/run';
+import { finding, type LintFinding } from '../../lint/types';
+import type { Query, TabenchDataset } from './dataset';
+
+export async function lintTabench(ds: TabenchDataset, src: FileSource, ctx?: RunContext): Promise<BenchmarkLint> {
+  const space = (ds.spaces.abs ?? ds.spaces.rel1000)!;
+  const out: LintFinding[] = [];
+  const byImage = new Map<string, string[]>();
+  for (const q of space.queries) {
+    const l = byImage.get(q.image_path);
+    if (l) l.push(q.id);
+    else byImage.set(q.image_path, [q.id]);
+  }
+  await checkImages(
+    src,
+    [...byImage].map(([image, ids]) => ({ caseIds: ids, name: image, file: ds.imageFiles.get(image) ?? null })),
+    out,
+    ctx?.signal,
+  );
+  // The frame a box must lie in: the image's pixels (abs), or 0–1000 (rel1000).
+  const frame = (q: Query): { width: number; height: number; what: string } | null => {
+    if (space.space === 'rel1000') return { width: 1000, height: 1000, what: 'the 0–1000 frame of TABench-rel1000' };
+    const s = ds.imageSizes.get(q.image_path);
+    return s ? { width: s.width, height: s.height, what: `the ${s.width}×${s.height} image` } : null;
+  };
+  let instances = 0;
+  await inChunks(space.queries.length, ctx, 'GT health', (k) => {
+    const q = space.queries[k];
+    const f = frame(q);
+    const outside = (b: readonly number[], i: number, what: string, effect: string) => {
+      if (!f) return;
+      const why = outsideImage(corners(b), f.width, f.height, 'corner', f.what);
+      if (why) out.push(finding(q.id, i, 'query_box_outside', `${what} ${why}: ${effect}`));
+    };
+    if (q.task === 'R2T') {
+      instances += 1;
+      if (!q.queryBox) {
+        out.push(finding(q.id, 0, 'instance_dropped', `the R2T line's bbox is not a [x1, y1, x2, y2] box: the viewer cannot show the region the question asks about`));
+      } else {
+        const bad = degenerateBox(q.queryBox);
+        if (bad) out.push(finding(q.id, 0, 'box_degenerate', `R2T query ${bad.slice(0, bad.indexOf(': area 0'))}: the question asks about an empty region`));
+        outside(q.queryBox, 0, 'R2T query box:', 'the model is asked to read a region partly off the image');
+      }
+      if (isBlank(q.gtText)) out.push(finding(q.id, 0, 'empty_text', `the R2T answer is ${quote(q.gtText)}: only an empty answer scores, after normalisation`));
+      const sus = suspiciousText(q.gtText);
+      if (sus) out.push(finding(q.id, 0, 'text_suspicious', `${sus}: an exact-match answer must reproduce these characters`));
+      return;
+    }
+    instances += q.gtBoxes.length;
+    q.gtBoxes.forEach((b, i) => {
+      const bad = degenerateBox(b);
+      if (bad) out.push(finding(q.id, i, 'box_degenerate', bad));
+      outside(b, i, 'T2R GT box:', 'a predicted box clipped to the image cannot reach IoU 1 with it');
+      const sus = suspiciousText(q.gtTexts[i] ?? '');
+      if (sus) out.push(finding(q.id, i, 'text_suspicious', sus));
+    });
+    duplicateBoxes(q.id, q.gtBoxes, q.gtTexts, 'each predicted box can match only one, so the other is a certain miss', out);
+  });
+  return { findings: out, cases: space.queries.length, instances };
+}

@@ -1,0 +1,107 @@
+/**
+ * `image_missing`, `image_size_mismatch`, `exif_rotated`: from the image files' headers only
+ * (image/header.ts reads the first 64 KiB: size and EXIF orientation), never a decoded picture.
+ */
+import type { FileSource } from '../io/fileSource';
+import { displaySize, readImageHeader, type ImageHeader } from '../image/header';
+import { imageBytesProblem } from '../image/imageProblems';
+import { finding, type LintFinding } from './types';
+
+export interface ImageToCheck {
+  /** The cases the image findings are reported on (TABench: every query of the image). */
+  caseIds: readonly string[];
+  /** The image as the annotation names it. */
+  name: string;
+  /** Where it is in the folder; null when the reader did not find it. */
+  file: string | null;
+  /** The annotation's size and the field(s) it came from ("width/height", "image_size_px"). */
+  annotated?: { width: number; height: number; field: string };
+}
+
+export interface CheckedImage {
+  header: ImageHeader | null;
+}
+
+const ORIENTATION: Record<number, string> = {
+  2: 'mirrored',
+  3: 'rotated 180°',
+  4: 'flipped upside down',
+  5: 'mirrored and rotated 90°',
+  6: 'rotated 90° clockwise',
+  7: 'mirrored and rotated 90° counter-clockwise',
+  8: 'rotated 90° counter-clockwise',
+};
+
+async function headerOf(src: FileSource, file: string): Promise<ImageHeader | string> {
+  try {
+    const head = src.readRange ? await src.readRange(file, 0, 16) : (await src.read(file)).subarray(0, 16);
+    const bad = imageBytesProblem(head);
+    if (bad) return bad;
+    const h = await readImageHeader(src, file);
+    return h ?? 'no readable size in its header (truncated or corrupt)';
+  } catch (e) {
+    return `cannot be read (${(e as Error).message})`;
+  }
+}
+
+/**
+ * Checks each image once (8 reads at a time), pushing findings for its cases; returns each
+ * image's header (null when missing / undecodable), in the order given, for the bounds checks.
+ */
+export async function checkImages(
+  src: FileSource,
+  images: readonly ImageToCheck[],
+  out: LintFinding[],
+  signal?: AbortSignal,
+): Promise<(ImageHeader | null)[]> {
+  const headers: (ImageHeader | null)[] = new Array(images.length).fill(null);
+  const why: (string | null)[] = new Array(images.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < images.length; i = next++) {
+      if (i % 256 === 0) signal?.throwIfAborted();
+      const im = images[i];
+      if (im.file === null) continue;
+      const h = await headerOf(src, im.file);
+      if (typeof h === 'string') why[i] = h;
+      else headers[i] = h;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(8, images.length) }, worker));
+  images.forEach((im, i) => {
+    const add = (kind: 'image_missing' | 'image_size_mismatch' | 'exif_rotated', detail: string) => {
+      for (const c of im.caseIds) out.push(finding(c, undefined, kind, detail));
+    };
+    if (im.file === null) {
+      add('image_missing', `the annotation names ${im.name}, which is not in the folder: the viewer has no picture, and an evaluator that loads images fails or skips it`);
+      return;
+    }
+    const h = headers[i];
+    if (!h) {
+      add('image_missing', `${im.file} does not decode: ${why[i]}`);
+      return;
+    }
+    const shown = displaySize(h);
+    const a = im.annotated;
+    const turned = h.orientation !== 1;
+    if (a && (a.width !== h.width || a.height !== h.height) && !(turned && a.width === shown.width && a.height === shown.height)) {
+      add(
+        'image_size_mismatch',
+        `the annotation's ${a.field} is ${a.width}×${a.height} but ${im.file} is ${h.width}×${h.height}` +
+          (turned ? ` (${shown.width}×${shown.height} as displayed)` : '') +
+          `: GT drawn or scored against one size lands in the wrong place on the other`,
+      );
+    }
+    if (turned) {
+      const matches = a ? (a.width === h.width && a.height === h.height ? 'stored' : a.width === shown.width && a.height === shown.height ? 'displayed' : null) : null;
+      add(
+        'exif_rotated',
+        `${im.file} carries EXIF orientation ${h.orientation} (${ORIENTATION[h.orientation] ?? 'turned'}): browsers turn it to ${shown.width}×${shown.height}, ` +
+          `many training and evaluation pipelines (cv2.imread, PIL without exif_transpose) keep the stored ${h.width}×${h.height}` +
+          (matches ? `; the annotation's ${a!.field} ${a!.width}×${a!.height} is the ${matches} image's` : '') +
+          ', so the GT may be drawn on a turned image',
+      );
+    }
+  });
+  return headers;
+}
