@@ -12,8 +12,9 @@ export function ratio(x: number): string {
   return s;
 }
 
+/** A share as a percentage with one decimal (rounded: 0.99999 is "100.0%"). */
 export function pct(x: number): string {
-  return `${(Math.floor(x * 1000) / 10).toFixed(1)}%`;
+  return `${(x * 100).toFixed(1)}%`;
 }
 
 /** A coordinate: integers as they are, others with at most 2 decimals. */

@@ -73,7 +73,7 @@ export async function checkImages(
       for (const c of im.caseIds) out.push(finding(c, undefined, kind, detail));
     };
     if (im.file === null) {
-      add('image_missing', `the annotation names ${im.name}, which is not in the folder: the viewer has no picture, and an evaluator that loads images fails or skips it`);
+      add('image_missing', `the annotation names ${im.name}, which is not in the folder: the viewer has no picture to check the GT against, and no model can be run on it`);
       return;
     }
     const h = headers[i];
@@ -97,7 +97,7 @@ export async function checkImages(
       add(
         'exif_rotated',
         `${im.file} carries EXIF orientation ${h.orientation} (${ORIENTATION[h.orientation] ?? 'turned'}): browsers turn it to ${shown.width}×${shown.height}, ` +
-          `many training and evaluation pipelines (cv2.imread, PIL without exif_transpose) keep the stored ${h.width}×${h.height}` +
+          `pipelines that read the stored pixels (PIL's Image.open without ImageOps.exif_transpose, cv2 with IMREAD_IGNORE_ORIENTATION) keep ${h.width}×${h.height}` +
           (matches ? `; the annotation's ${a!.field} ${a!.width}×${a!.height} is the ${matches} image's` : '') +
           ', so the GT may be drawn on a turned image',
       );

@@ -86,7 +86,8 @@ function lintImage(ds: LtbDataset, img: LtbImage, size: { width: number; height:
           id,
           i,
           'inconsistent_across_splits',
-          `this polygon is in ${list(fileNames(ds, g.present & listed))} but not in ${list(fileNames(ds, missing))} (which list the image with other polygons here or none): the splits score different GT for this word`,
+          `this polygon is in ${splitNames(g.present & listed).length} of the ${splitNames(listed).length} split files that list the image; not in ${list(fileNames(ds, missing))} ` +
+            `(which have another polygon here, or none): the splits score different GT for this word`,
         ),
       );
     }

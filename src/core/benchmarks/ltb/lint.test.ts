@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HAS_SHARED, shared } from '../../../../test/shared';
+import { copyTree, editJson, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+
+interface Inst {
+  polygon: number[];
+  ignore: boolean;
+  text?: string;
+  bbox?: number[];
+}
+interface Doc {
+  data_list: { img_path: string; width: number; height: number; instances: Inst[] }[];
+}
+
+const MINI = () => shared('data', 'ltb-mini');
+const ANNO = 'anno/mmocr1.x_format';
+
+/** Applies `edit` to every split file (or only to those whose name contains `only`). */
+function everySplit(dir: string, edit: (doc: Doc, file: string) => void, only?: string): void {
+  for (const f of readdirSync(join(dir, ANNO))) {
+    if (only && !f.includes(only)) continue;
+    editJson<Doc>(join(dir, ANNO, f), (d) => edit(d, f));
+  }
+}
+
+const entry = (d: Doc, img: string) => d.data_list.find((e) => e.img_path === img)!;
+
+/** The mini dataset with one planted defect of every kind LTB has; each plant names where it lands. */
+function plantedLtb(): string {
+  const dir = copyTree(MINI(), ['anno/hard/images/img_4.jpg']); // image_missing: img_4.jpg
+  everySplit(dir, (d) => {
+    // polygon_invalid: img_1 #3, the 59×19 rectangle "62-03" with two corners swapped (a bow-tie).
+    entry(d, 'img_1.jpg').instances[3].polygon = [492, 151, 551, 151, 492, 170, 551, 170];
+    // empty_text: img_1 #1 "[06]" (care); text_suspicious: img_1 #4 "Carpark" with U+FFFD.
+    entry(d, 'img_1.jpg').instances[1].text = '  ';
+    entry(d, 'img_1.jpg').instances[4].text = 'Car\uFFFDpark';
+    // out_of_image: img_10 #2 "CC22" moved to x 1263–1300 on the 1280-wide image.
+    entry(d, 'img_10.jpg').instances[2].polygon = [1263, 145, 1299, 146, 1300, 163, 1266, 163];
+    // duplicate_instance: img_2 gets a copy of #0 "EXIT" 1 px to the right, as #2.
+    const exit = entry(d, 'img_2.jpg').instances[0];
+    entry(d, 'img_2.jpg').instances.push({ ...exit, polygon: exit.polygon.map((v, i) => (i % 2 === 0 ? v + 1 : v)) });
+    // unreachable_gt: img_9 gets a don't-care box (#4) around the care word #0 "EXIT".
+    entry(d, 'img_9.jpg').instances.push({ polygon: [334, 196, 394, 196, 394, 238, 334, 238], ignore: true, text: '###' });
+    // image_size_mismatch: img_8 annotated 1300 wide (the JPEG is 1280).
+    entry(d, 'img_8.jpg').width = 1300;
+  });
+  // inconsistent_across_splits: a text that differs in one file (img_3 #0), a polygon that differs
+  // in one file (img_6 #7 moved 30 px down in glass: #7 is missing there, and glass's own copy is
+  // a new instance #20 listed only there), an image one file does not list (img_5, in others).
+  everySplit(dir, (d) => (entry(d, 'img_3.jpg').instances[0].text = 'fusionopo1is'), 'dense');
+  everySplit(dir, (d) => (entry(d, 'img_6.jpg').instances[7].polygon = [641, 486, 693, 484, 693, 497, 641, 499]), 'glass');
+  everySplit(dir, (d) => (d.data_list = d.data_list.filter((e) => e.img_path !== 'img_5.jpg')), 'others');
+  // exif_rotated: img_7.jpg's real bytes with an EXIF orientation 6 segment.
+  const img7 = join(dir, 'anno/hard/images/img_7.jpg');
+  writeFileSync(img7, withExifOrientation(readFileSync(img7), 6));
+  return dir;
+}
+
+describe.skipIf(!HAS_SHARED)('lint on LTB', () => {
+  it('finds nothing in the unmodified mini dataset (10 real ICDAR 2015 images, 82 polygons)', () => {
+    const { report, stderr } = lintCli(MINI());
+    expect(report).toMatchObject({ schema: 'benchlens.lint/1', benchmark: 'ltb', dataset: { cases: 10, instances: 82 } });
+    expect(keys(report)).toEqual([]);
+    expect(stderr).toMatch(/^LTB GT health: 10 cases, 82 GT instances; 0 finding\(s\)/);
+  });
+
+  it('finds every planted defect at its case and instance, and nothing else', () => {
+    const { report } = lintCli(plantedLtb());
+    expect(keys(report)).toEqual([
+      'img_1.jpg / 1 / empty_text',
+      'img_1.jpg / 3 / polygon_invalid',
+      'img_1.jpg / 4 / text_suspicious',
+      'img_10.jpg / 2 / out_of_image',
+      'img_2.jpg / 2 / duplicate_instance',
+      'img_3.jpg / 0 / inconsistent_across_splits',
+      'img_4.jpg / - / image_missing',
+      'img_5.jpg / - / inconsistent_across_splits',
+      'img_6.jpg / 7 / inconsistent_across_splits',
+      'img_6.jpg / 20 / inconsistent_across_splits',
+      'img_7.jpg / - / exif_rotated',
+      'img_8.jpg / - / image_size_mismatch',
+      'img_9.jpg / 0 / unreachable_gt',
+    ]);
+    expect(report.dataset).toEqual({ cases: 10, instances: 85 });
+    expect(report.counts).toEqual({
+      duplicate_instance: 1,
+      empty_text: 1,
+      exif_rotated: 1,
+      image_missing: 1,
+      image_size_mismatch: 1,
+      inconsistent_across_splits: 4,
+      out_of_image: 1,
+      polygon_invalid: 1,
+      text_suspicious: 1,
+      unreachable_gt: 1,
+    });
+    const at = (c: string, i: number | undefined, k: string) => report.findings.find((f) => f.case_id === c && f.instance === i && f.kind === k)!;
+    // A symmetric bow-tie of a 59×19 rectangle: shapely keeps one of its two triangles (a quarter).
+    expect(at('img_1.jpg', 3, 'polygon_invalid')).toMatchObject({
+      severity: 'error',
+      detail: expect.stringMatching(/bow-tie.*to area 280 of 1,121 px².*IoU 0\.25, not a match/),
+    });
+    expect(at('img_9.jpg', 0, 'unreachable_gt').detail).toMatch(/100\.0% of this care word lies inside don't-care GT 4 in split norm: a detection of it is dropped by the don't-care filter/);
+    expect(at('img_8.jpg', undefined, 'image_size_mismatch').detail).toMatch(/1300×720 but .*img_8\.jpg is 1280×720/);
+    expect(at('img_7.jpg', undefined, 'exif_rotated').detail).toMatch(/EXIF orientation 6 \(rotated 90° clockwise\): browsers turn it to 720×1280/);
+    expect(at('img_3.jpg', 0, 'inconsistent_across_splits').detail).toMatch(/"fusionopolis" here but "fusionopo1is" in challenging_dense\.json/);
+    expect(at('img_6.jpg', 7, 'inconsistent_across_splits').detail).toMatch(/but not in challenging_glass\.json/);
+    expect(at('img_10.jpg', 2, 'out_of_image').detail).toMatch(/outside the 1280×720 image, the farthest point 3 \(1300, 163\) by 20 px/);
+    expect(at('img_2.jpg', 2, 'duplicate_instance').detail).toMatch(/with instance 0 \(same text "EXIT"\)/);
+  });
+});
