@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HAS_SHARED, shared } from '../../../../test/shared';
+import { copyTree, editJsonl, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+
+const MINI = () => shared('data', 'tabench-mini');
+
+/**
+ * The mini dataset with one planted defect of every kind TABench has, in TABench-abs.jsonl (the
+ * space the lint reads). The mini file has no ids: a query's id is its line number.
+ */
+function plantedTabench(): string {
+  const dir = copyTree(MINI(), ['Poster/Poster_ht0001.jpg']); // image_missing: queries 19, 20, 39, 40
+  editJsonl(join(dir, 'TABench-abs.jsonl'), (row, i) => {
+    const line = i + 1;
+    const gt = row.GT as { bbox: number[]; text: string } | { bbox: number[]; text: string }[];
+    const gts = Array.isArray(gt) ? gt : [gt];
+    if (line === 2) row.bbox = [907, 223, 5000, 256]; // query_box_outside (R2T query box)
+    if (line === 5) row.bbox = [318, 213, 261, 234]; // box_degenerate (R2T)
+    if (line === 6) row.bbox = 'the sign'; // instance_dropped: no usable query box
+    if (line === 7) row.GT = row.text = ' '; // empty_text (R2T answer)
+    if (line === 10) row.GT = row.text = 'USINGER\u0007S'; // text_suspicious: a control character
+    if (line === 23) gts[1].bbox = [1006, 437, 1071, 465]; // duplicate_instance: #1 repeats #0 "3.99"
+    if (line === 24) gts[0].bbox = [-20, 316, 61, 336]; // query_box_outside (T2R GT box)
+    if (line === 25) gts[0].bbox = [91, 264, 8, 285]; // box_degenerate (T2R)
+    if (line === 30) gts[0].text = 'OP\uE000N'; // text_suspicious: private use (tofu)
+  });
+  const book = join(dir, 'Book/Book_ht0001.jpg'); // exif_rotated: queries 17, 18, 37, 38
+  writeFileSync(book, withExifOrientation(readFileSync(book), 3));
+  return dir;
+}
+
+describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
+  it('finds nothing in the unmodified mini dataset', () => {
+    const { report } = lintCli(MINI());
+    expect(report).toMatchObject({ benchmark: 'tabench', dataset: { cases: 40, instances: 47 } });
+    expect(keys(report)).toEqual([]);
+  });
+
+  it('finds every planted defect at its query and box, image findings on every query of the image, and nothing else', () => {
+    const { report } = lintCli(plantedTabench());
+    expect(keys(report)).toEqual([
+      '10 / 0 / text_suspicious',
+      '17 / - / exif_rotated',
+      '18 / - / exif_rotated',
+      '19 / - / image_missing',
+      '2 / 0 / query_box_outside',
+      '20 / - / image_missing',
+      '23 / 1 / duplicate_instance',
+      '24 / 0 / query_box_outside',
+      '25 / 0 / box_degenerate',
+      '30 / 0 / text_suspicious',
+      '37 / - / exif_rotated',
+      '38 / - / exif_rotated',
+      '39 / - / image_missing',
+      '40 / - / image_missing',
+      '5 / 0 / box_degenerate',
+      '6 / 0 / instance_dropped',
+      '7 / 0 / empty_text',
+    ]);
+    const d = (c: string, k: string) => report.findings.find((f) => f.case_id === c && f.kind === k)!.detail;
+    expect(d('2', 'query_box_outside')).toMatch(/^R2T query box: 2 corners outside the \d+×\d+ image/);
+    expect(d('24', 'query_box_outside')).toMatch(/^T2R GT box: 2 corners outside the \d+×\d+ image, the farthest corner 1 \(-20, 316\) by 20 px/);
+    expect(d('10', 'text_suspicious')).toMatch(/control character U\+0007 at character 8/);
+    expect(d('30', 'text_suspicious')).toMatch(/private-use U\+E000/);
+    expect(d('23', 'duplicate_instance')).toMatch(/IoU 0\.96 with instance 0 \(same text "3\.99"\)/);
+    expect(d('17', 'exif_rotated')).toMatch(/EXIF orientation 3 \(rotated 180°\)/);
+  });
+});
