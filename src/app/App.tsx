@@ -2,8 +2,9 @@
  * The shell: a landing screen until something is open, then two views, one key apart:
  * - the workspace (key w): case list, canvas and details panel filling the window;
  * - the report (key r): the official numbers, with models, protocol, warnings and reviews.
- * Until there are scored cases the report shows; once there are, the workspace does (unless the
- * user or a link chose). A click on a report cell or plot bar filters the list and opens the
+ * Until there are cases the report shows; once there are — scored, or the GT alone of a folder
+ * opened without predictions — the workspace does (unless the user or a link chose). Both views
+ * can always be reached, and both offer "Add prediction files…". A click on a report cell or plot bar filters the list and opens the
  * workspace. The whole page accepts dropped folders and files.
  */
 import { useEffect } from 'react';
@@ -14,6 +15,7 @@ import { ModelStrip } from './panels/ModelStrip';
 import type { WorkspaceTab } from './store/casesSlice';
 import { CaseWorkbench } from './panels/CaseWorkbench';
 import { DropZone } from './panels/DropZone';
+import { GtHealthPanel, useGtHealthWatch } from './panels/GtHealthPanel';
 import { OpenFolderButton } from './panels/FolderInputs';
 import { Landing } from './panels/Landing';
 import { ModelsPanel } from './panels/ModelsPanel';
@@ -80,7 +82,6 @@ const TAB_KEYS: Record<string, WorkspaceTab> = { w: 'workspace', r: 'report' };
 function Tabs() {
   const tab = useTab();
   const setTab = useBench((s) => s.setWorkspaceTab);
-  const hasReport = useBench((s) => s.report !== null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target as HTMLElement | null)) return;
@@ -110,7 +111,6 @@ function Tabs() {
           aria-keyshortcuts={key}
           title={`${label} (key ${key})`}
           data-testid={`tab-${id}`}
-          disabled={id === 'report' && !hasReport && tab !== 'report'}
           onClick={() => setTab(id)}
         >
           {label} <kbd>{key}</kbd>
@@ -122,6 +122,7 @@ function Tabs() {
 
 function Workspace() {
   const tab = useTab();
+  useGtHealthWatch();
   return (
     <>
       <ScoringStatus />
@@ -130,6 +131,7 @@ function Workspace() {
           <ModelsPanel />
           <ProtocolPanel />
           <WarningsPanel />
+          <GtHealthPanel where="report" />
           <ReviewsPanel />
         </aside>
         <main className="main">

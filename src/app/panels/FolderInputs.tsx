@@ -48,14 +48,19 @@ export function OpenFolderButton({ label = 'Open folder…' }: { label?: string 
   );
 }
 
-export function AddPredictionsButtons() {
+/**
+ * `where` names a second copy (the workspace's) so test ids stay unique while both views are in
+ * the page; `inline` lays the buttons out in a row.
+ */
+export function AddPredictionsButtons({ where, inline = false }: { where?: string; inline?: boolean } = {}) {
+  const suffix = where ? `-${where}` : '';
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const add = (l: Listing | null) => {
     if (l) void addPredictions(l);
   };
   return (
-    <div className="add-preds">
+    <div className={inline ? 'add-preds inline' : 'add-preds'}>
       <button
         type="button"
         onClick={async () => {
@@ -81,7 +86,7 @@ export function AddPredictionsButtons() {
         multiple
         className="visually-hidden"
         aria-label="Choose prediction files"
-        data-testid="prediction-files-input"
+        data-testid={`prediction-files-input${suffix}`}
         onChange={(e) => {
           const l = listingFromFileInput(e.currentTarget.files ?? []);
           e.currentTarget.value = '';
@@ -94,7 +99,7 @@ export function AddPredictionsButtons() {
         multiple
         className="visually-hidden"
         aria-label="Choose a prediction folder"
-        data-testid="prediction-folder-input"
+        data-testid={`prediction-folder-input${suffix}`}
         {...{ webkitdirectory: '', directory: '' }}
         onChange={(e) => {
           const l = listingFromDirectoryInput(e.currentTarget.files ?? []);
