@@ -6,7 +6,10 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileS
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { runCli } from './cli';
-import type { LintReport } from '../src/core/lint';
+import { lintDataset, type LintReport } from '../src/core/lint';
+import { adapterFor } from '../src/core/benchmarks/registry';
+import type { BenchmarkId, GtCorrection } from '../src/core/model';
+import { nodeFolderSource } from '../cli/nodeSource';
 
 /** Copies every file under `from` into a fresh temp folder except `skip` (relative paths); returns the folder. */
 export function copyTree(from: string, skip: readonly string[] = []): string {
@@ -74,4 +77,28 @@ export function lintCli(dataset: string, ...extra: string[]): { status: number |
 /** `case_id / instance / kind` of each finding, in the report's order: what a fixture test compares. */
 export function keys(r: LintReport): string[] {
   return r.findings.map((f) => `${f.case_id} / ${f.instance ?? '-'} / ${f.kind}`);
+}
+
+/**
+ * The fix loop without the page: load `dir` with the adapter, apply `corrections`, lint the
+ * corrected dataset; then write the corrected GT back in the benchmark's own format (the
+ * adapter's export) over a copy of the folder, reload it and lint it again.
+ */
+export async function lintAfterCorrections(
+  benchmark: BenchmarkId,
+  dir: string,
+  corrections: GtCorrection[],
+): Promise<{ before: LintReport; after: LintReport; exported: LintReport; files: Record<string, string> }> {
+  const adapter = adapterFor(benchmark);
+  const src = nodeFolderSource(dir);
+  const ds = await adapter.loadDataset(src);
+  const before = await lintDataset(benchmark, ds, src);
+  const corrected = adapter.applyCorrections!(ds, corrections);
+  const after = await lintDataset(benchmark, corrected, src);
+  const files = adapter.exportGroundTruth!(corrected);
+  const copy = copyTree(dir);
+  for (const [p, text] of Object.entries(files)) writeFileSync(join(copy, p), text);
+  const src2 = nodeFolderSource(copy);
+  const exported = await lintDataset(benchmark, await adapter.loadDataset(src2), src2);
+  return { before, after, exported, files };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { copyTree, editJsonl, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'chronicles-mini');
 
@@ -71,5 +71,27 @@ describe.skipIf(!HAS_SHARED)('lint on Chronicles-OCR', () => {
     expect(d('spotting_text_mismatch')).toMatch(/"犬" does not occur in the row's annotation "□□大雨"/);
     expect(d('image_size_mismatch')).toMatch(/width\/height is 520×640 but data\/images\/甲骨文\/ob_002\.png is 500×640/);
     expect(d('out_of_image')).toMatch(/the farthest corner 2 \(620, 54\) by 20 px/);
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('the Chronicles-OCR fix loop', () => {
+  it('drops the findings the corrections fix, on the corrected GT and on its exported Chronicles_OCR.jsonl', async () => {
+    const { after, exported } = await lintAfterCorrections('chronicles', plantedChronicles(), [
+      { case_id: 'images/篆书/se_003.png#spotting', gt_id: 0, shape: { type: 'box', box: [450, 54, 550, 259] } },
+      { case_id: 'images/金文/br_001.png#spotting', gt_id: 7, deleted: true },
+      { case_id: 'images/金文/br_003.png#spotting', gt_id: 1, text: '宝' },
+      { case_id: 'images/甲骨文/ob_003.png#spotting', gt_id: 2, text: '大' },
+      { case_id: 'images/楷书/re_001.jpg#parsing', gt_id: 0, text: '九成宫醴泉铭' },
+    ]);
+    // Dropped spotting items have no instance the editor can select: their findings stay until the file is fixed.
+    const left = [
+      'images/甲骨文/ob_002.png#spotting / - / box_degenerate',
+      'images/甲骨文/ob_002.png#spotting / - / image_size_mismatch',
+      'images/行书/ru_001.jpg#classification / - / exif_rotated',
+      'images/金文/br_002.png#spotting / - / instance_dropped',
+      'images/隶书/cl_002.jpg#classification / - / image_missing',
+    ];
+    expect(keys(after)).toEqual(left);
+    expect(keys(exported)).toEqual(left);
   });
 });

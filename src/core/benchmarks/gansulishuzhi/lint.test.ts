@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { copyTree, editJsonl, keys, lintCli } from '../../../../test/lintFixtures';
+import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'gansulishuzhi-mini');
 
@@ -40,5 +40,17 @@ describe.skipIf(!HAS_SHARED)('lint on gansulishuzhi', () => {
     expect(d('duplicate_instance')).toMatch(/^IoU 0\.9\d with instance 0: annotated twice/);
     expect(d('image_size_mismatch')).toMatch(/image_size_px is 700×1019 but pages\/page_030\.png is 698×1019/);
     expect(report.findings.find((f) => f.kind === 'image_missing')!.severity).toBe('error');
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('the gansulishuzhi fix loop', () => {
+  it('drops the findings the corrections fix, on the corrected GT and on its exported manifest', async () => {
+    const { after, exported } = await lintAfterCorrections('gansulishuzhi', plantedGansu(), [
+      { case_id: 'page_003', gt_id: 0, shape: { type: 'box', box: [120, 300, 578, 640] } },
+      { case_id: 'page_014', gt_id: 2, deleted: true },
+    ]);
+    const left = ['page_007 / 1 / out_of_image', 'page_021 / - / image_missing', 'page_030 / - / image_size_mismatch'];
+    expect(keys(after)).toEqual(left);
+    expect(keys(exported)).toEqual(left);
   });
 });

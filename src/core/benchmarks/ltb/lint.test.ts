@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { copyTree, editJson, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { copyTree, editJson, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 interface Inst {
   polygon: number[];
@@ -109,5 +109,33 @@ describe.skipIf(!HAS_SHARED)('lint on LTB', () => {
     expect(at('img_6.jpg', 7, 'inconsistent_across_splits').detail).toMatch(/in 14 of the 15 split files that list the image; not in challenging_glass\.json/);
     expect(at('img_10.jpg', 2, 'out_of_image').detail).toMatch(/outside the 1280×720 image, the farthest point 3 \(1300, 163\) by 20 px/);
     expect(at('img_2.jpg', 2, 'duplicate_instance').detail).toMatch(/with instance 0 \(same text "EXIT"\)/);
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('the LTB fix loop', () => {
+  it('drops the findings the corrections fix (re-checked on the corrected GT and on its export), keeps the rest', async () => {
+    const { before, after, exported, files } = await lintAfterCorrections('ltb', plantedLtb(), [
+      { case_id: 'img_1.jpg', gt_id: 3, shape: { type: 'polygon', points: [492, 151, 551, 151, 551, 170, 492, 170] } },
+      { case_id: 'img_1.jpg', gt_id: 1, text: '[06]' },
+      { case_id: 'img_2.jpg', gt_id: 2, deleted: true },
+      { case_id: 'img_3.jpg', gt_id: 0, text: 'fusionopolis' },
+      { case_id: 'img_9.jpg', gt_id: 4, deleted: true },
+      { case_id: 'img_10.jpg', gt_id: 2, shape: { type: 'polygon', points: [743, 145, 779, 146, 780, 163, 746, 163] } },
+    ]);
+    expect(keys(before)).toHaveLength(13);
+    const left = [
+      'img_1.jpg / 4 / text_suspicious',
+      'img_4.jpg / - / image_missing',
+      'img_5.jpg / - / inconsistent_across_splits',
+      'img_6.jpg / 7 / inconsistent_across_splits',
+      'img_6.jpg / 20 / inconsistent_across_splits',
+      'img_7.jpg / - / exif_rotated',
+      'img_8.jpg / - / image_size_mismatch',
+    ];
+    expect(keys(after)).toEqual(left);
+    expect(after.dataset).toEqual({ cases: 10, instances: 83 });
+    // The corrected GT written as the 15 split files and read back: the same findings.
+    expect(Object.keys(files).filter((f) => f.startsWith('anno/mmocr1.x_format/challenging_'))).toHaveLength(15);
+    expect(keys(exported)).toEqual(left);
   });
 });

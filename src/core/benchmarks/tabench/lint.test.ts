@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { copyTree, editJsonl, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'tabench-mini');
 
@@ -66,5 +66,24 @@ describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
     expect(d('30', 'text_suspicious')).toMatch(/private-use U\+E000/);
     expect(d('23', 'duplicate_instance')).toMatch(/IoU 0\.96 with instance 0 \(same text "3\.99"\)/);
     expect(d('17', 'exif_rotated')).toMatch(/EXIF orientation 3 \(rotated 180°\)/);
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('the TABench fix loop', () => {
+  it('drops the findings the corrections fix, on the corrected GT and on its exported benchmark files', async () => {
+    const { after, exported } = await lintAfterCorrections('tabench', plantedTabench(), [
+      { case_id: '2', gt_id: 0, shape: { type: 'box', box: [907, 223, 1081, 256] } },
+      { case_id: '5', gt_id: 0, shape: { type: 'box', box: [261, 213, 318, 234] } },
+      { case_id: '6', gt_id: 0, shape: { type: 'box', box: [377, 115, 465, 131] } },
+      { case_id: '7', gt_id: 0, text: 'HarbourFront' },
+      { case_id: '10', gt_id: 0, text: "USINGER'S" },
+      { case_id: '23', gt_id: 1, deleted: true },
+      { case_id: '24', gt_id: 0, shape: { type: 'box', box: [8, 316, 61, 336] } },
+      { case_id: '25', gt_id: 0, shape: { type: 'box', box: [8, 264, 91, 285] } },
+      { case_id: '30', gt_id: 0, text: 'OPEN' },
+    ]);
+    const left = ['17', '18', '19', '20', '37', '38', '39', '40'].map((q) => `${q} / - / ${q === '17' || q === '18' || q === '37' || q === '38' ? 'exif_rotated' : 'image_missing'}`);
+    expect(keys(after)).toEqual(left);
+    expect(keys(exported)).toEqual(left);
   });
 });
