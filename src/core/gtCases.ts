@@ -54,7 +54,10 @@ function neutralGt(g: Instance): Instance {
   if (g.shape) out.shape = g.shape;
   if (g.text !== undefined) out.text = g.text;
   if (g.tags) out.tags = g.tags;
-  if (g.attrs) out.attrs = g.attrs;
+  // `unscored` tells the viewer this GT was drawn before any model, so it says "unscored", not
+  // "context" (the label of 'info' instances that are context under a model, e.g. a query box).
+  if (keep === 'info' && g.state !== 'info') out.attrs = { ...g.attrs, unscored: true };
+  else if (g.attrs) out.attrs = g.attrs;
   // A don't-care / unknown reason is about the GT; a miss reason is about a model.
   if (keep !== 'info' && g.reason) out.reason = g.reason;
   return out;

@@ -25,12 +25,13 @@ import { ReviewPanel } from '../qa/ReviewPanel';
 import { nextUnreviewed } from '../qa/reviewFilters';
 import { useReviews } from '../qa/useReviews';
 import { useBench } from '../store';
+import { GT_ONLY_VIEW } from '../viewer/rows';
 import { CaseBrowser } from './cases/CaseBrowser';
 import { CaseFindings, GtHealthPanel, useFindingFocus } from './GtHealthPanel';
 import { orderViews } from './viewOrder';
 
 /** The view name of a case's GT when no model is loaded. */
-const GT_VIEW = 'ground truth';
+const GT_VIEW = GT_ONLY_VIEW;
 
 interface Loaded {
   caseId: string;
