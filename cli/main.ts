@@ -97,7 +97,11 @@ async function lint(args: LintArgs): Promise<number> {
     if ((e as NodeJS.ErrnoException).code === undefined) throw e;
     throw new InputError(`--out ${args.out}: cannot write (${fsReason(e)})`);
   }
-  if (TIMINGS) console.error(`timing peak_rss_mib ${(process.resourceUsage().maxRSS / 1024).toFixed(0)}`);
+  if (TIMINGS) {
+    const ru = process.resourceUsage();
+    console.error(`timing peak_rss_mib ${(ru.maxRSS / 1024).toFixed(0)}`);
+    console.error(`timing cpu_ms ${((ru.userCPUTime + ru.systemCPUTime) / 1000).toFixed(0)}`);
+  }
   const errors = report.findings.filter((f) => f.severity === 'error').length;
   const kinds = Object.entries(report.counts).map(([k, n]) => `${n} ${k}`).join(', ');
   console.error(

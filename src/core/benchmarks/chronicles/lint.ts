@@ -12,7 +12,7 @@ import { outsideImage } from '../../lint/bounds';
 import { corners, duplicateBoxes } from '../../lint/boxes';
 import { box as fmtBox } from '../../lint/format';
 import { isBlank, quote, suspiciousText } from '../../lint/text';
-import { inChunks, type BenchmarkLint } from '../../lint/run';
+import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
 import type { ChroniclesDataset, GtRow } from './gt';
 import { isUnkChar } from './judge';
@@ -80,7 +80,7 @@ export async function lintChronicles(ds: ChroniclesDataset, src: FileSource, ctx
   );
   let instances = 0;
   let cases = 0;
-  await inChunks(ds.rows.length, ctx, 'GT health', (k) => {
+  await inSlices(ds.rows.length, ctx, 'GT health', (k) => {
     const row = ds.rows[k];
     cases += row.tasks.length;
     instances += row.chars.length;

@@ -8,7 +8,7 @@ import type { RunContext } from '../../model';
 import { checkImages } from '../../lint/images';
 import { outsideImage } from '../../lint/bounds';
 import { corners, degenerateBox, duplicateBoxes } from '../../lint/boxes';
-import { inChunks, type BenchmarkLint } from '../../lint/run';
+import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
 import type { GansuDataset } from './dataset';
 
@@ -26,7 +26,7 @@ export async function lintGansu(ds: GansuDataset, src: FileSource, ctx?: RunCont
     ctx?.signal,
   );
   let instances = 0;
-  await inChunks(ds.pages.length, ctx, 'GT health', (k) => {
+  await inSlices(ds.pages.length, ctx, 'GT health', (k) => {
     const p = ds.pages[k];
     instances += p.gt.length;
     p.gt.forEach((b, i) => {

@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
+import { MemorySource } from '../../io/fileSource';
+import { lintDataset } from '../../lint';
+import { ltbAdapter } from '.';
 import { copyTree, editJson, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 interface Inst {
@@ -137,5 +140,25 @@ describe.skipIf(!HAS_SHARED)('the LTB fix loop', () => {
     // The corrected GT written as the 15 split files and read back: the same findings.
     expect(Object.keys(files).filter((f) => f.startsWith('anno/mmocr1.x_format/challenging_'))).toHaveLength(15);
     expect(keys(exported)).toEqual(left);
+  });
+});
+
+describe('lint on one LTB image with 12,000 instances', () => {
+  it('compares only neighbours (sweep), and still finds the one duplicate and the one care word inside a don\'t-care box', async () => {
+    // A 120 × 100 grid of 8 × 6 px words, 10 px apart, on a 1200 × 1000 image: no two overlap.
+    const instances: { polygon: number[]; ignore: boolean; text: string }[] = [];
+    for (let r = 0; r < 100; r++)
+      for (let c = 0; c < 120; c++) {
+        const x = c * 10, y = r * 10;
+        instances.push({ polygon: [x, y, x + 8, y, x + 8, y + 6, x, y + 6], ignore: false, text: `w${r}_${c}` });
+      }
+    instances.push({ ...instances[5000], polygon: instances[5000].polygon.map((v, i) => (i === 2 || i === 4 ? v + 0.2 : v)) }); // #12000 repeats #5000
+    instances.push({ polygon: [598, 598, 610, 598, 610, 608, 598, 608], ignore: true, text: '###' }); // #12001 covers #7260 (row 60, col 60)
+    const doc = { data_list: [{ img_path: 'big.jpg', width: 1200, height: 1000, instances }] };
+    const src = new MemorySource('big', { 'challenging_norm.json': JSON.stringify(doc) });
+    const ds = await ltbAdapter.loadDataset(src);
+    const report = await lintDataset('ltb', ds, src);
+    expect(keys(report)).toEqual(['big.jpg / - / image_missing', 'big.jpg / 7260 / unreachable_gt', 'big.jpg / 12000 / duplicate_instance']);
+    expect(report.dataset).toEqual({ cases: 1, instances: 12002 });
   });
 });

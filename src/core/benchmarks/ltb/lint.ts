@@ -17,7 +17,7 @@ import { boundsOfPoints, overlappingPairs } from '../../lint/pairs';
 import { polygonDefect } from '../../lint/polygon';
 import { isBlank, quote, suspiciousText } from '../../lint/text';
 import { list, pct, ratio } from '../../lint/format';
-import { inChunks, type BenchmarkLint } from '../../lint/run';
+import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
 import type { LtbDataset, LtbImage } from './dataset';
 import { SPLITS } from './splits';
@@ -181,7 +181,7 @@ export async function lintLtb(ds: LtbDataset, src: FileSource, ctx?: RunContext)
   }));
   const headers = await checkImages(src, toCheck, out, ctx?.signal);
   let instances = 0;
-  await inChunks(ds.images.length, ctx, 'GT health', (k) => {
+  await inSlices(ds.images.length, ctx, 'GT health', (k) => {
     const im = ds.images[k];
     instances += im.gt.length;
     const h = headers[k];

@@ -13,7 +13,7 @@ import { boundsOfPoints } from '../../lint/pairs';
 import { ratio } from '../../lint/format';
 import { makeRegion, intersectionArea } from '../../geometry/polygonRegion';
 import { isBlank, quote, suspiciousText } from '../../lint/text';
-import { inChunks, type BenchmarkLint } from '../../lint/run';
+import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
 import type { PulseDataset, PulseSample } from './dataset';
 import type { SelItem } from './items';
@@ -89,7 +89,7 @@ export async function lintPulse(ds: PulseDataset, src: FileSource, ctx?: RunCont
   }
   await checkImages(src, files, out, ctx?.signal);
   let instances = 0;
-  await inChunks(ds.samples.length, ctx, 'GT health', (k) => {
+  await inSlices(ds.samples.length, ctx, 'GT health', (k) => {
     const s = ds.samples[k];
     instances += s.gt.length + s.candidates.length;
     lintSample(s, out);

@@ -10,7 +10,7 @@ import { checkImages } from '../../lint/images';
 import { outsideImage } from '../../lint/bounds';
 import { corners, degenerateBox, duplicateBoxes } from '../../lint/boxes';
 import { isBlank, quote, suspiciousText } from '../../lint/text';
-import { inChunks, type BenchmarkLint } from '../../lint/run';
+import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
 import type { Query, TabenchDataset } from './dataset';
 
@@ -36,7 +36,7 @@ export async function lintTabench(ds: TabenchDataset, src: FileSource, ctx?: Run
     return s ? { width: s.width, height: s.height, what: `the ${s.width}×${s.height} image` } : null;
   };
   let instances = 0;
-  await inChunks(space.queries.length, ctx, 'GT health', (k) => {
+  await inSlices(space.queries.length, ctx, 'GT health', (k) => {
     const q = space.queries[k];
     const f = frame(q);
     const outside = (b: readonly number[], i: number, what: string, effect: string) => {
