@@ -6,6 +6,7 @@
 import type { CaseTable } from '../../core';
 import { onChange } from '../../db/changes';
 import { scoringClient } from '../../worker/client';
+import { nextTask } from './actions';
 import { correctionsForScoring } from '../qa/corrections';
 import { withHealthFacet } from './healthFacet';
 import { useBench } from './index';
@@ -26,8 +27,12 @@ export async function showGtCases(): Promise<void> {
   const ds = useBench.getState().dataset;
   try {
     const table = await scoringClient().getGtCaseTable();
+    performance.mark('benchlens:gt-cases-received');
+    // Receiving the columns is one task, listing them the next (as rescore does, issue 6).
+    await nextTask();
     const s = useBench.getState();
     if (s.dataset !== ds || s.models.length > 0) return; // another dataset, or predictions arrived meanwhile
+    performance.mark('benchlens:gt-cases-show');
     installCaseTable(table);
   } catch (e) {
     if (useBench.getState().dataset === ds) useBench.getState().setGtHealth(useBench.getState().gtHealth, `could not list the GT cases: ${(e as Error).message}`);
@@ -48,8 +53,14 @@ export async function refreshGtHealth(): Promise<void> {
     const health = await scoringClient().gtHealth(corrections, (p) => {
       if (gen === generation) useBench.getState().setGtHealthProgress(p);
     });
+    performance.mark('benchlens:gt-health-received');
+    await nextTask();
     if (gen !== generation || useBench.getState().dataset !== ds) return;
     useBench.getState().setGtHealth(health);
+    // The panel renders in this task, the case list's new facet in the next.
+    await nextTask();
+    if (gen !== generation || useBench.getState().dataset !== ds) return;
+    performance.mark('benchlens:gt-health-facet');
     const table = useBench.getState().caseTable;
     if (table) installCaseTable(table);
   } catch (e) {
