@@ -5,6 +5,10 @@ import { HAS_SHARED, shared } from '../../../../test/shared';
 import { MemorySource } from '../../io/fileSource';
 import { lintDataset } from '../../lint';
 import { ltbAdapter } from '.';
+import { makeDemo } from './demo';
+import { BenchSession } from '../../session';
+import { SPLIT_KEYS } from './splits';
+import type { LtbDataset } from './dataset';
 import { copyTree, editJson, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 interface Inst {
@@ -160,5 +164,27 @@ describe('lint on one LTB image with 12,000 instances', () => {
     const report = await lintDataset('ltb', ds, src);
     expect(keys(report)).toEqual(['big.jpg / - / image_missing', 'big.jpg / 7260 / unreachable_gt', 'big.jpg / 12000 / duplicate_instance']);
     expect(report.dataset).toEqual({ cases: 1, instances: 12002 });
+  });
+});
+
+describe('unreachable_gt agrees with the scorer', () => {
+  it('a perfect detector (every care polygon, score 1) misses exactly the words lint calls unreachable, split by split', async () => {
+    const demo = await makeDemo();
+    const session = await BenchSession.open(demo.source, 'ltb');
+    const ds = session.dataset as LtbDataset;
+    const report = await lintDataset('ltb', ds, demo.source);
+    const unreachable = report.findings.filter((f) => f.kind === 'unreachable_gt');
+    expect(unreachable.length).toBeGreaterThan(0);
+    const perfect: Record<string, number[][]> = {};
+    for (const im of ds.images) perfect[im.name] = im.gt.filter((g) => g.care & g.present).map((g) => [...g.points, 1]);
+    await session.addPredictions({ source: new MemorySource('p', { 'perfect.json': JSON.stringify(perfect) }), path: 'perfect.json', name: 'perfect' });
+    for (const split of SPLIT_KEYS) {
+      const [r] = await session.score(session.resolveProtocol('mmocr-1.0.1', { case_split: split }));
+      const missed = r.cases.flatMap((c) => c.gt.filter((g) => g.state === 'fn').map((g) => `${c.case_id} / ${g.id}`));
+      // Lint names the splits in its detail; the scorer's misses in this split are exactly those.
+      const said = unreachable.filter((f) => new RegExp(`splits? (.*, )?${split}(,|:)`).test(f.detail)).map((f) => `${f.case_id} / ${f.instance}`);
+      expect(missed.sort(), split).toEqual(said.sort());
+      expect(r.cases.flatMap((c) => c.gt.filter((g) => g.state === 'fn' && g.error !== 'dontcare'))).toEqual([]);
+    }
   });
 });
