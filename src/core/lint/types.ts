@@ -50,6 +50,8 @@ export const LINT_KINDS = {
   // Added kinds:
   /** A GT item the reader had to drop (unreadable box, page, …): the protocol never sees it. */
   instance_dropped: 'error',
+  /** LTB: a care instance transcribed `###`, ICDAR's mark for an unreadable (don't-care) word. */
+  care_unreadable_text: 'warning',
 } as const satisfies Record<string, LintSeverity>;
 
 export type LintKind = keyof typeof LINT_KINDS;

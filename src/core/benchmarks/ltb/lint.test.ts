@@ -43,6 +43,8 @@ function plantedLtb(): string {
     // empty_text: img_1 #1 "[06]" (care); text_suspicious: img_1 #4 "Carpark" with U+FFFD.
     entry(d, 'img_1.jpg').instances[1].text = '  ';
     entry(d, 'img_1.jpg').instances[4].text = 'Car\uFFFDpark';
+    // care_unreadable_text (added kind): img_7 #2 "citi" (care) transcribed "###".
+    entry(d, 'img_7.jpg').instances[2].text = '###';
     // out_of_image: img_10 #2 "CC22" moved to x 1263–1300 on the 1280-wide image.
     entry(d, 'img_10.jpg').instances[2].polygon = [1263, 145, 1299, 146, 1300, 163, 1266, 163];
     // duplicate_instance: img_2 gets a copy of #0 "EXIT" 1 px to the right, as #2.
@@ -87,11 +89,13 @@ describe.skipIf(!HAS_SHARED)('lint on LTB', () => {
       'img_6.jpg / 7 / inconsistent_across_splits',
       'img_6.jpg / 20 / inconsistent_across_splits',
       'img_7.jpg / - / exif_rotated',
+      'img_7.jpg / 2 / care_unreadable_text',
       'img_8.jpg / - / image_size_mismatch',
       'img_9.jpg / 0 / unreachable_gt',
     ]);
     expect(report.dataset).toEqual({ cases: 10, instances: 85 });
     expect(report.counts).toEqual({
+      care_unreadable_text: 1,
       duplicate_instance: 1,
       empty_text: 1,
       exif_rotated: 1,
@@ -128,8 +132,9 @@ describe.skipIf(!HAS_SHARED)('the LTB fix loop', () => {
       { case_id: 'img_3.jpg', gt_id: 0, text: 'fusionopolis' },
       { case_id: 'img_9.jpg', gt_id: 4, deleted: true },
       { case_id: 'img_10.jpg', gt_id: 2, shape: { type: 'polygon', points: [743, 145, 779, 146, 780, 163, 746, 163] } },
+      { case_id: 'img_7.jpg', gt_id: 2, care: false },
     ]);
-    expect(keys(before)).toHaveLength(13);
+    expect(keys(before)).toHaveLength(14);
     const left = [
       'img_1.jpg / 4 / text_suspicious',
       'img_4.jpg / - / image_missing',

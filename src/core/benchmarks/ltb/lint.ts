@@ -76,6 +76,11 @@ function lintImage(ds: LtbDataset, img: LtbImage, size: { width: number; height:
     }
     if (g.text !== undefined) {
       if (isCare && isBlank(g.text)) out.push(finding(id, i, 'empty_text', `care instance (care in ${list(splitNames(g.care & g.present))}) with empty text ${quote(g.text)}: detection scoring ignores text, but end-to-end / spotting use of this GT has nothing to match`));
+      if (isCare && g.text.trim() === '###') {
+        out.push(
+          finding(id, i, 'care_unreadable_text', `care in ${list(splitNames(g.care & g.present))} but transcribed "###", ICDAR's mark for an unreadable word: either it should be don't care (ignore: true) or its text is missing`),
+        );
+      }
       const bad = suspiciousText(g.text);
       if (bad) out.push(finding(id, i, 'text_suspicious', bad));
     }
