@@ -52,6 +52,8 @@ export const LINT_KINDS = {
   instance_dropped: 'error',
   /** LTB: a care instance transcribed `###`, ICDAR's mark for an unreadable (don't-care) word. */
   care_unreadable_text: 'warning',
+  /** TABench: TABench-abs.jsonl and TABench-rel1000.jsonl disagree on a query's GT (models in the two spaces are scored against different GT). */
+  inconsistent_across_spaces: 'error',
 } as const satisfies Record<string, LintSeverity>;
 
 export type LintKind = keyof typeof LINT_KINDS;

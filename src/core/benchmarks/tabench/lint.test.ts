@@ -2,30 +2,51 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
+import { parseImageHeader } from '../../image/header';
 import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'tabench-mini');
 
+/** Pixel size of each image of the mini dataset, from its header. */
+function imageSizes(): Map<string, { width: number; height: number }> {
+  const sizes = new Map<string, { width: number; height: number }>();
+  for (const line of readFileSync(join(MINI(), 'TABench-abs.jsonl'), 'utf8').split('\n').filter(Boolean)) {
+    const p = (JSON.parse(line) as { image_path: string }).image_path;
+    if (!sizes.has(p)) sizes.set(p, parseImageHeader(readFileSync(join(MINI(), p)))!);
+  }
+  return sizes;
+}
+
 /**
- * The mini dataset with one planted defect of every kind TABench has, in TABench-abs.jsonl (the
- * space the lint reads). The mini file has no ids: a query's id is its line number.
+ * The mini dataset with one planted defect of every kind TABench has. Each plant is made in both
+ * benchmark files (boxes converted to rel1000 as the dataset does: round(v·1000 / size)), except
+ * the two that plant a disagreement between them. The mini files have no ids: a query's id is its
+ * line number.
  */
 function plantedTabench(): string {
   const dir = copyTree(MINI(), ['Poster/Poster_ht0001.jpg']); // image_missing: queries 19, 20, 39, 40
-  editJsonl(join(dir, 'TABench-abs.jsonl'), (row, i) => {
-    const line = i + 1;
-    const gt = row.GT as { bbox: number[]; text: string } | { bbox: number[]; text: string }[];
-    const gts = Array.isArray(gt) ? gt : [gt];
-    if (line === 2) row.bbox = [907, 223, 5000, 256]; // query_box_outside (R2T query box)
-    if (line === 5) row.bbox = [318, 213, 261, 234]; // box_degenerate (R2T)
-    if (line === 6) row.bbox = 'the sign'; // instance_dropped: no usable query box
-    if (line === 7) row.GT = row.text = ' '; // empty_text (R2T answer)
-    if (line === 10) row.GT = row.text = 'USINGER\u0007S'; // text_suspicious: a control character
-    if (line === 23) gts[1].bbox = [1006, 437, 1071, 465]; // duplicate_instance: #1 repeats #0 "3.99"
-    if (line === 24) gts[0].bbox = [-20, 316, 61, 336]; // query_box_outside (T2R GT box)
-    if (line === 25) gts[0].bbox = [91, 264, 8, 285]; // box_degenerate (T2R)
-    if (line === 30) gts[0].text = 'OP\uE000N'; // text_suspicious: private use (tofu)
-  });
+  const sizes = imageSizes();
+  for (const space of ['abs', 'rel1000'] as const) {
+    editJsonl(join(dir, `TABench-${space}.jsonl`), (row, i) => {
+      const line = i + 1;
+      const s = sizes.get(row.image_path as string)!;
+      const box = (b: number[]) => (space === 'abs' ? b : [b[0], b[1], b[2], b[3]].map((v, k) => Math.round((v * 1000) / (k % 2 === 0 ? s.width : s.height))));
+      const gt = row.GT as { bbox: number[]; text: string } | { bbox: number[]; text: string }[];
+      const gts = Array.isArray(gt) ? gt : [gt];
+      if (line === 2) row.bbox = box([907, 223, 5000, 256]); // query_box_outside (R2T query box)
+      if (line === 5) row.bbox = box([318, 213, 261, 234]); // box_degenerate (R2T)
+      if (line === 6) row.bbox = 'the sign'; // instance_dropped: no usable query box
+      if (line === 7) row.GT = row.text = ' '; // empty_text (R2T answer)
+      if (line === 10) row.GT = row.text = 'USINGER\u0007S'; // text_suspicious: a control character
+      if (line === 23) gts[1].bbox = box([1006, 437, 1071, 465]); // duplicate_instance: #1 repeats #0 "3.99"
+      if (line === 24) gts[0].bbox = box([-20, 316, 61, 336]); // query_box_outside (T2R GT box)
+      if (line === 25) gts[0].bbox = box([91, 264, 8, 285]); // box_degenerate (T2R)
+      if (line === 30) gts[0].text = 'OP\uE000N'; // text_suspicious: private use (tofu)
+      // inconsistent_across_spaces: the rel1000 file alone reads 醬 for 酱 (query 11), and moves box 1 of query 33.
+      if (space === 'rel1000' && line === 11) row.GT = row.text = '老北京炸醬面';
+      if (space === 'rel1000' && line === 33) gts[1].bbox = gts[1].bbox.map((v, k) => (k % 2 === 0 ? v + 50 : v));
+    });
+  }
   const book = join(dir, 'Book/Book_ht0001.jpg'); // exif_rotated: queries 17, 18, 37, 38
   writeFileSync(book, withExifOrientation(readFileSync(book), 3));
   return dir;
@@ -42,6 +63,7 @@ describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
     const { report } = lintCli(plantedTabench());
     expect(keys(report)).toEqual([
       '10 / 0 / text_suspicious',
+      '11 / 0 / inconsistent_across_spaces',
       '17 / - / exif_rotated',
       '18 / - / exif_rotated',
       '19 / - / image_missing',
@@ -51,6 +73,7 @@ describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
       '24 / 0 / query_box_outside',
       '25 / 0 / box_degenerate',
       '30 / 0 / text_suspicious',
+      '33 / 1 / inconsistent_across_spaces',
       '37 / - / exif_rotated',
       '38 / - / exif_rotated',
       '39 / - / image_missing',
@@ -66,6 +89,8 @@ describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
     expect(d('30', 'text_suspicious')).toMatch(/private-use U\+E000/);
     expect(d('23', 'duplicate_instance')).toMatch(/IoU 0\.96 with instance 0 \(same text "3\.99"\)/);
     expect(d('17', 'exif_rotated')).toMatch(/EXIF orientation 3 \(rotated 180°\)/);
+    expect(d('11', 'inconsistent_across_spaces')).toMatch(/the answer is "老北京炸酱面" in the abs file but "老北京炸醬面" in TABench-rel1000\.jsonl/);
+    expect(d('33', 'inconsistent_across_spaces')).toMatch(/^GT box 1 differs: TABench-rel1000\.jsonl has \[\d+, \d+, \d+, \d+\], the abs box \[406, 374, 468, 400\] is/);
   });
 });
 
@@ -81,6 +106,8 @@ describe.skipIf(!HAS_SHARED)('the TABench fix loop', () => {
       { case_id: '24', gt_id: 0, shape: { type: 'box', box: [8, 316, 61, 336] } },
       { case_id: '25', gt_id: 0, shape: { type: 'box', box: [8, 264, 91, 285] } },
       { case_id: '30', gt_id: 0, text: 'OPEN' },
+      { case_id: '11', gt_id: 0, text: '老北京炸酱面' },
+      { case_id: '33', gt_id: 1, shape: { type: 'box', box: [406, 374, 468, 400] } },
     ]);
     const left = ['17', '18', '19', '20', '37', '38', '39', '40'].map((q) => `${q} / - / ${q === '17' || q === '18' || q === '37' || q === '38' ? 'exif_rotated' : 'image_missing'}`);
     expect(keys(after)).toEqual(left);

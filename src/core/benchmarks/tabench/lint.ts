@@ -2,20 +2,63 @@
  * GT health of TABench: one case per query (its id), in the space the adapter reads first
  * (abs, else rel1000: the same queries in the same order). Instance 0 of an R2T query is its
  * query box; instance i of a T2R query is its GT box i. Image findings go on every query of the
- * image.
+ * image. With both files, the rel1000 file is compared with the abs file (inconsistent_across_spaces).
  */
-import type { FileSource } from '../../io/fileSource';
+import { basename, type FileSource } from '../../io/fileSource';
 import type { RunContext } from '../../model';
 import { checkImages } from '../../lint/images';
 import { outsideImage } from '../../lint/bounds';
 import { corners, degenerateBox, duplicateBoxes } from '../../lint/boxes';
 import { isBlank, quote, suspiciousText } from '../../lint/text';
+import { box as fmtBox } from '../../lint/format';
 import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
 import type { Query, TabenchDataset } from './dataset';
 
+/** rel1000 value of a pixel coordinate, as the benchmark's own conversion writes it: round(v·1000 / size). */
+const toRel = (v: number, size: number) => Math.round((v * 1000) / size);
+
+/**
+ * `inconsistent_across_spaces`: the rel1000 file's query against the abs file's (same id). GT is
+ * read from the file of the model's space (tabench.md), so a disagreement scores models in the two
+ * spaces against different GT. Boxes agree when each rel1000 value is within 1 of round(abs·1000/size).
+ */
+function compareSpaces(q: Query, r: Query | undefined, size: { width: number; height: number } | null | undefined, relFile: string, out: LintFinding[]): void {
+  if (!r) {
+    out.push(finding(q.id, undefined, 'inconsistent_across_spaces', `query ${q.id} is not in ${relFile}: a model answering in rel1000 is not scored on it`));
+    return;
+  }
+  const say = (i: number | undefined, what: string) => out.push(finding(q.id, i, 'inconsistent_across_spaces', `${what}: a model answering in rel1000 is scored against other GT than one answering in pixels`));
+  if (r.task !== q.task || r.image_path !== q.image_path) {
+    say(undefined, `${relFile} has a ${r.task} query on ${r.image_path} under this id, the abs file a ${q.task} query on ${q.image_path}`);
+    return;
+  }
+  const boxDiff = (a: readonly number[], b: readonly number[]) => {
+    if (!size) return null;
+    const want = [toRel(a[0], size.width), toRel(a[1], size.height), toRel(a[2], size.width), toRel(a[3], size.height)];
+    return want.some((v, k) => Math.abs(v - b[k]) > 1) ? `${relFile} has ${fmtBox(b)}, the abs box ${fmtBox(a)} is ${fmtBox(want)} in rel1000` : null;
+  };
+  if (q.task === 'R2T') {
+    if (q.gtText !== r.gtText) say(0, `the answer is ${quote(q.gtText)} in the abs file but ${quote(r.gtText)} in ${relFile}`);
+    const d = q.queryBox && r.queryBox ? boxDiff(q.queryBox, r.queryBox) : null;
+    if (d) say(0, `the query box differs: ${d}`);
+    return;
+  }
+  if (q.gtBoxes.length !== r.gtBoxes.length) {
+    say(undefined, `${q.gtBoxes.length} GT box(es) in the abs file, ${r.gtBoxes.length} in ${relFile}`);
+    return;
+  }
+  q.gtBoxes.forEach((b, i) => {
+    const d = boxDiff(b, r.gtBoxes[i]);
+    if (d) say(i, `GT box ${i} differs: ${d}`);
+    else if ((q.gtTexts[i] ?? '') !== (r.gtTexts[i] ?? '')) say(i, `GT box ${i} reads ${quote(q.gtTexts[i] ?? '')} in the abs file but ${quote(r.gtTexts[i] ?? '')} in ${relFile}`);
+  });
+}
+
 export async function lintTabench(ds: TabenchDataset, src: FileSource, ctx?: RunContext): Promise<BenchmarkLint> {
   const space = (ds.spaces.abs ?? ds.spaces.rel1000)!;
+  // With both files, the rel1000 one is compared with the abs one query by query.
+  const other = ds.spaces.abs && ds.spaces.rel1000 ? ds.spaces.rel1000 : null;
   const out: LintFinding[] = [];
   const byImage = new Map<string, string[]>();
   for (const q of space.queries) {
@@ -38,6 +81,7 @@ export async function lintTabench(ds: TabenchDataset, src: FileSource, ctx?: Run
   let instances = 0;
   await inSlices(space.queries.length, ctx, 'GT health', (k) => {
     const q = space.queries[k];
+    if (other) compareSpaces(q, other.queries[other.byId.get(q.id) ?? -1], ds.imageSizes.get(q.image_path), basename(other.file), out);
     const f = frame(q);
     const outside = (b: readonly number[], i: number, what: string, effect: string) => {
       if (!f) return;
