@@ -1,8 +1,10 @@
 /**
- * Pairs of shapes whose bounding boxes overlap, by a sort-and-sweep on x: O(n log n + k) for k
- * overlapping pairs, so an image with thousands of instances costs what its overlaps cost, not
- * n². Used by the duplicate and don't-care checks, which only ever compare overlapping shapes.
+ * Pairs of shapes whose bounding boxes overlap, by a sort-and-sweep on x: O(n log n) plus one
+ * cheap y test per pair that overlaps in x, so an image with thousands of instances costs what
+ * its (x-)overlaps cost, not n² polygon tests. Used by the duplicate and don't-care checks,
+ * which only ever compare overlapping shapes.
  */
+import { ringBounds } from '../geometry/polygon';
 
 /**
  * Calls `visit(i, j)` (i < j) once for every pair whose closed boxes overlap with positive width
@@ -27,17 +29,11 @@ export function overlappingPairs(b: ArrayLike<number>, visit: (i: number, j: num
   }
 }
 
+/** Writes the bounds of a flat ring as item `at` of a 4-per-item bounds array. */
 export function boundsOfPoints(points: ArrayLike<number>, out: Float64Array, at: number): void {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let i = 0; i + 1 < points.length; i += 2) {
-    const x = points[i], y = points[i + 1];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  out[4 * at] = minX;
-  out[4 * at + 1] = minY;
-  out[4 * at + 2] = maxX;
-  out[4 * at + 3] = maxY;
+  const b = ringBounds(points);
+  out[4 * at] = b.minX;
+  out[4 * at + 1] = b.minY;
+  out[4 * at + 2] = b.maxX;
+  out[4 * at + 3] = b.maxY;
 }
