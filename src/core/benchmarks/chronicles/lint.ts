@@ -44,7 +44,7 @@ function lintRow(row: GtRow, out: LintFinding[]): void {
   row.chars.forEach((c, i) => {
     if (sized) {
       const why = outsideImage(corners(c.bbox), row.width, row.height, 'corner');
-      if (why) out.push(finding(id, i, 'out_of_image', `${why} (the row's width/height; box ${fmtBox(c.bbox)} read as ${c.form}): the judge divides by this size for 0–1000 units, so the box maps off the image`));
+      if (why) out.push(finding(id, i, 'out_of_image', `${why} (the row's width/height; box ${fmtBox(c.bbox)} read as ${c.form}): the judge scales GT by 1000 / width, 1000 / height and clamps predictions to [0, 1000], so no prediction covers the part past the edge`));
     }
     if (isBlank(c.char)) {
       out.push(finding(id, i, 'empty_text', `character with empty text ${quote(c.char)}: the judge treats it as unknown and leaves it out of Spotting (kept for Detection)`));
