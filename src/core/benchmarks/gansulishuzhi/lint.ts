@@ -34,7 +34,7 @@ export async function lintGansu(ds: GansuDataset, src: FileSource, ctx?: RunCont
       if (bad) out.push(finding(p.id, i, 'box_degenerate', bad));
       if (p.size) {
         const why = outsideImage(corners(b), p.size[0], p.size[1], 'corner');
-        if (why) out.push(finding(p.id, i, 'out_of_image', `${why}: a prediction clipped to the page cannot reach the box's full area`));
+        if (why) out.push(finding(p.id, i, 'out_of_image', `${why}: the protocol scores the box as written, but a model that keeps its boxes on the page cannot reach IoU 1 with it`));
       }
     });
     duplicateBoxes(p.id, p.gt, null, 'one prediction can match only one of them, so the other is a certain miss', out);

@@ -106,7 +106,7 @@ export async function lintTabench(ds: TabenchDataset, src: FileSource, ctx?: Run
     q.gtBoxes.forEach((b, i) => {
       const bad = degenerateBox(b);
       if (bad) out.push(finding(q.id, i, 'box_degenerate', bad));
-      outside(b, i, 'T2R GT box:', 'a predicted box clipped to the image cannot reach IoU 1 with it');
+      outside(b, i, 'T2R GT box:', 'the protocol scores it as written, but a model that keeps its boxes on the image cannot reach IoU 1 with it');
       const sus = suspiciousText(q.gtTexts[i] ?? '');
       if (sus) out.push(finding(q.id, i, 'text_suspicious', sus));
     });
