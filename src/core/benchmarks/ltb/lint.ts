@@ -72,7 +72,7 @@ function lintImage(ds: LtbDataset, img: LtbImage, size: { width: number; height:
     }
     if (size) {
       const why = outsideImage(g.points, size.width, size.height);
-      if (why) out.push(finding(id, i, 'out_of_image', `${why} (${size.field}): scoring keeps the polygon as drawn, but no detector sees pixels past the edge`));
+      if (why) out.push(finding(id, i, 'out_of_image', `${why} (${size.field}): scoring keeps the polygon as written, but a detector that keeps its polygons on the image cannot reach IoU 1 with it`));
     }
     if (g.text !== undefined) {
       if (isCare && isBlank(g.text)) out.push(finding(id, i, 'empty_text', `care instance (care in ${list(splitNames(g.care & g.present))}) with empty text ${quote(g.text)}: detection scoring ignores text, but end-to-end / spotting use of this GT has nothing to match`));
