@@ -14,8 +14,11 @@ export interface ImageToCheck {
   name: string;
   /** Where it is in the folder; null when the reader did not find it. */
   file: string | null;
-  /** The annotation's size and the field(s) it came from ("width/height", "image_size_px"). */
-  annotated?: { width: number; height: number; field: string };
+  /**
+   * The annotation's size, the field(s) it came from ("width/height", "image_size_px"), and the
+   * cases that use it (an image_size_mismatch goes there; default: every case of the image).
+   */
+  annotated?: { width: number; height: number; field: string; caseIds?: readonly string[] };
 }
 
 export interface CheckedImage {
@@ -70,7 +73,8 @@ export async function checkImages(
   await Promise.all(Array.from({ length: Math.min(8, images.length) }, worker));
   images.forEach((im, i) => {
     const add = (kind: 'image_missing' | 'image_size_mismatch' | 'exif_rotated', detail: string) => {
-      for (const c of im.caseIds) out.push(finding(c, undefined, kind, detail));
+      const cases = kind === 'image_size_mismatch' ? (im.annotated?.caseIds ?? im.caseIds) : im.caseIds;
+      for (const c of cases) out.push(finding(c, undefined, kind, detail));
     };
     if (im.file === null) {
       add('image_missing', `the annotation names ${im.name}, which is not in the folder: the viewer has no picture to check the GT against, and no model can be run on it`);

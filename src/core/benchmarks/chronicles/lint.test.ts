@@ -10,7 +10,7 @@ type Item = Record<string, unknown>;
 
 /** The mini dataset with one planted defect of every kind Chronicles-OCR has. */
 function plantedChronicles(): string {
-  const dir = copyTree(MINI(), ['data/images/隶书/cl_002.jpg']); // image_missing (a modern row: its #classification case)
+  const dir = copyTree(MINI(), ['data/images/隶书/cl_002.jpg']); // image_missing (a modern row: its #classification and #parsing cases)
   editJsonl(join(dir, 'data/Chronicles_OCR.jsonl'), (row) => {
     const sp = row.spotting as Item[];
     switch (row.image_path) {
@@ -59,10 +59,12 @@ describe.skipIf(!HAS_SHARED)('lint on Chronicles-OCR', () => {
       'images/甲骨文/ob_003.png#spotting / 2 / spotting_text_mismatch',
       'images/篆书/se_003.png#spotting / 0 / out_of_image',
       'images/行书/ru_001.jpg#classification / - / exif_rotated',
+      'images/行书/ru_001.jpg#parsing / - / exif_rotated',
       'images/金文/br_001.png#spotting / 7 / duplicate_instance',
       'images/金文/br_002.png#spotting / - / instance_dropped',
       'images/金文/br_003.png#spotting / 1 / empty_text',
       'images/隶书/cl_002.jpg#classification / - / image_missing',
+      'images/隶书/cl_002.jpg#parsing / - / image_missing',
     ]);
     expect(report.dataset).toEqual({ cases: 60, instances: 41 });
     const d = (k: string) => report.findings.find((f) => f.kind === k)!.detail;
@@ -88,8 +90,10 @@ describe.skipIf(!HAS_SHARED)('the Chronicles-OCR fix loop', () => {
       'images/甲骨文/ob_002.png#spotting / - / box_degenerate',
       'images/甲骨文/ob_002.png#spotting / - / image_size_mismatch',
       'images/行书/ru_001.jpg#classification / - / exif_rotated',
+      'images/行书/ru_001.jpg#parsing / - / exif_rotated',
       'images/金文/br_002.png#spotting / - / instance_dropped',
       'images/隶书/cl_002.jpg#classification / - / image_missing',
+      'images/隶书/cl_002.jpg#parsing / - / image_missing',
     ];
     expect(keys(after)).toEqual(left);
     expect(keys(exported)).toEqual(left);

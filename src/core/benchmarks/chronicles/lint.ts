@@ -3,7 +3,8 @@
  * instance i = the row's i-th usable spotting character (GtRow.chars, as the viewer numbers them).
  * Spotting items the reader (like the official judge's bbox_to_xyxy) drops have no instance: they
  * are whole-case findings naming `spotting[k]`. The row's `annotation` (the Parsing GT) is checked
- * on the `#parsing` case. Image findings go on the spotting case, else the row's first task.
+ * on the `#parsing` case. image_missing and exif_rotated go on every task case of the row (each
+ * shows the image), image_size_mismatch on the spotting case (width/height serve Spotting alone).
  */
 import type { FileSource } from '../../io/fileSource';
 import type { RunContext } from '../../model';
@@ -70,10 +71,11 @@ export async function lintChronicles(ds: ChroniclesDataset, src: FileSource, ctx
   await checkImages(
     src,
     ds.rows.map((row) => ({
-      caseIds: [caseOf(row, row.tasks.includes('spotting') ? 'spotting' : row.tasks[0])],
+      // Every task case shows the image; width/height serve Spotting (and Detection) alone.
+      caseIds: row.tasks.map((t) => caseOf(row, t)),
       name: row.image_path,
       file: row.image_file,
-      ...(row.width > 0 && row.height > 0 ? { annotated: { width: row.width, height: row.height, field: 'width/height' } } : {}),
+      ...(row.width > 0 && row.height > 0 ? { annotated: { width: row.width, height: row.height, field: 'width/height', caseIds: [caseOf(row, 'spotting')] } } : {}),
     })),
     out,
     ctx?.signal,
