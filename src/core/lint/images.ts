@@ -1,9 +1,10 @@
 /**
  * `image_missing`, `image_size_mismatch`, `exif_rotated`: from the image files' headers only
- * (image/header.ts reads the first 64 KiB: size and EXIF orientation), never a decoded picture.
+ * (size and EXIF orientation, image/header.ts), never a decoded picture: 4 KiB per image, more
+ * only when the header lies further in.
  */
 import type { FileSource } from '../io/fileSource';
-import { displaySize, readImageHeader, type ImageHeader } from '../image/header';
+import { displaySize, parseImageHeader, readImageHeader, type ImageHeader } from '../image/header';
 import { imageBytesProblem } from '../image/imageProblems';
 import { finding, type LintFinding } from './types';
 
@@ -35,12 +36,17 @@ const ORIENTATION: Record<number, string> = {
   8: 'rotated 90° counter-clockwise',
 };
 
+/** Bytes read first: a PNG's size is in its first 24, a JPEG's SOF (after its EXIF) mostly within 4 KiB. */
+const FIRST_READ = 4096;
+
 async function headerOf(src: FileSource, file: string): Promise<ImageHeader | string> {
   try {
-    const head = src.readRange ? await src.readRange(file, 0, 16) : (await src.read(file)).subarray(0, 16);
-    const bad = imageBytesProblem(head);
+    const head = src.readRange ? await src.readRange(file, 0, FIRST_READ) : await src.read(file);
+    const bad = imageBytesProblem(head.subarray(0, 16));
     if (bad) return bad;
-    const h = await readImageHeader(src, file);
+    // A header found in the first bytes is complete (a JPEG's APP1 lies before its SOF); else the
+    // shared reader goes on to 64 KiB, then the whole file (a large EXIF thumbnail).
+    const h = parseImageHeader(head) ?? (head.length < FIRST_READ ? null : await readImageHeader(src, file));
     return h ?? 'no readable size in its header (truncated or corrupt)';
   } catch (e) {
     return `cannot be read (${(e as Error).message})`;

@@ -3,7 +3,9 @@ import { overlappingPairs } from './pairs';
 import { suspiciousText, isBlank } from './text';
 import { polygonDefect } from './polygon';
 import { compareFindings } from './index';
-import { finding } from './types';
+import { finding, type LintFinding } from './types';
+import { checkImages } from './images';
+import { MemorySource } from '../io/fileSource';
 import { outsideImage } from './bounds';
 import { rng } from '../benchmarks/ltb/synthetic';
 
@@ -80,5 +82,34 @@ describe('outsideImage', () => {
   it('allows 1 px of slack on each side and reports the farthest point beyond it', () => {
     expect(outsideImage([-1, -1, 101, 51], 100, 50)).toBeNull();
     expect(outsideImage([-1.5, 0, 100, 50], 100, 50)).toMatch(/^1 point outside the 100×50 image, the farthest point 1 \(-1\.5, 0\) by 1\.5 px$/);
+  });
+});
+
+describe('checkImages', () => {
+  /** A JPEG header whose EXIF segment (orientation 6) is padded past the first read (4 KiB). */
+  function jpegWithBigExif(width: number, height: number, pad: number): Uint8Array {
+    const tiff = [0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0];
+    const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff, ...new Array(pad).fill(0)];
+    const len = payload.length + 2;
+    const sof = [0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
+    return Uint8Array.from([0xff, 0xd8, 0xff, 0xe1, len >> 8, len & 255, ...payload, ...sof, 0xff, 0xd9]);
+  }
+
+  it('reads size and EXIF orientation past the first 4 KiB, and says which files are missing or not images', async () => {
+    const src = new MemorySource('imgs', { 'a.jpg': jpegWithBigExif(640, 480, 20_000), 'b.jpg': 'not an image' });
+    const out: LintFinding[] = [];
+    const headers = await checkImages(
+      src,
+      [
+        { caseIds: ['a'], name: 'a.jpg', file: 'a.jpg', annotated: { width: 600, height: 480, field: 'width/height' } },
+        { caseIds: ['b1', 'b2'], name: 'b.jpg', file: 'b.jpg' },
+        { caseIds: ['c'], name: 'c.jpg', file: null },
+      ],
+      out,
+    );
+    expect(headers[0]).toMatchObject({ width: 640, height: 480, orientation: 6 });
+    expect(out.map((f) => `${f.case_id} ${f.kind}`)).toEqual(['a image_size_mismatch', 'a exif_rotated', 'b1 image_missing', 'b2 image_missing', 'c image_missing']);
+    expect(out[0].detail).toMatch(/width\/height is 600×480 but a\.jpg is 640×480 \(480×640 as displayed\)/);
+    expect(out[2].detail).toMatch(/b\.jpg does not decode: not a PNG, JPEG/);
   });
 });
