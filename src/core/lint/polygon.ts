@@ -5,20 +5,13 @@
  * several pieces, or MMOCR 0.6.3's multi-polygon).
  */
 import { convexHull, dedupeRing, isSimpleRing, ringArea } from '../geometry/polygon';
-import { intersectionArea, makeRegion, type Region } from '../geometry/polygonRegion';
+import { makeRegion, regionIoU } from '../geometry/polygonRegion';
 import { area, ratio } from './format';
 
 function distinctPoints(p: ArrayLike<number>): number {
   const seen = new Set<string>();
   for (let i = 0; i + 1 < p.length; i += 2) seen.add(`${p[i]},${p[i + 1]}`);
   return seen.size;
-}
-
-/** IoU of a region with the region a correct detection would be. */
-function iouWith(repaired: Region, meant: Region): number {
-  const inter = intersectionArea(repaired, meant);
-  const union = repaired.area + meant.area - inter;
-  return union > 0 ? inter / union : 0;
 }
 
 /**
@@ -43,12 +36,12 @@ export function polygonDefect(points: ArrayLike<number>): string | null {
   const r063 = makeRegion(points, 'pieces');
   const what = n === 4 ? 'self-intersecting (bow-tie) 4-point polygon' : `self-intersecting ${n}-point polygon`;
   const meantName = n === 4 ? 'the quadrilateral its points make' : 'the convex hull of its points';
-  const iou101 = iouWith(r101, meant);
+  const iou101 = regionIoU(r101, meant);
   let out =
     `${what}; MMOCR 1.0.1 repairs it (shapely buffer(0)${r101.pieces > 1 ? `, convex hull of its ${r101.pieces} pieces` : ''}) ` +
     `to area ${area(r101.area)} of ${area(meant.area)} px² (${meantName}): a correct detection scores IoU ${ratio(iou101)}`;
   if (iou101 <= 0.5) out += ', not a match at the 0.5 threshold';
-  const iou063 = iouWith(r063, meant);
+  const iou063 = regionIoU(r063, meant);
   if (Math.abs(r063.area - r101.area) > 1e-6) {
     out += `; MMOCR 0.6.3 keeps ${r063.pieces} piece${r063.pieces === 1 ? '' : 's'} of area ${area(r063.area)}: IoU ${ratio(iou063)}`;
   }

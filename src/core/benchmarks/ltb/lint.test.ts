@@ -193,3 +193,21 @@ describe('unreachable_gt agrees with the scorer', () => {
     }
   });
 });
+
+describe('texts that differ between LTB split files', () => {
+  const file = (text: string, ignore: boolean) =>
+    JSON.stringify({ data_list: [{ img_path: 'a.jpg', width: 100, height: 100, instances: [{ polygon: [10, 10, 50, 10, 50, 30, 10, 30], ignore, text }] }] });
+  const lint = async (files: Record<string, string>) => {
+    const src = new MemorySource('t', files);
+    return keys(await lintDataset('ltb', await ltbAdapter.loadDataset(src), src)).filter((k) => !k.endsWith('image_missing'));
+  };
+
+  it('are not a disagreement when a file that marks the word don\'t care writes ###, the ICDAR convention', async () => {
+    expect(await lint({ 'challenging_norm.json': file('EXIT', false), 'challenging_dense.json': file('###', true) })).toEqual([]);
+  });
+
+  it('are one when the word is care in both files, or the don\'t-care copy has another word', async () => {
+    expect(await lint({ 'challenging_norm.json': file('EXIT', false), 'challenging_dense.json': file('EXlT', false) })).toEqual(['a.jpg / 0 / inconsistent_across_splits']);
+    expect(await lint({ 'challenging_norm.json': file('EXIT', false), 'challenging_dense.json': file('EX1T', true) })).toEqual(['a.jpg / 0 / inconsistent_across_splits']);
+  });
+});

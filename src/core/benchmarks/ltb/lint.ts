@@ -9,7 +9,7 @@
 import type { FileSource } from '../../io/fileSource';
 import type { RunContext } from '../../model';
 import { dedupeRing, isConvexSimpleRing, isSimpleRing, ringArea } from '../../geometry/polygon';
-import { intersectionArea, makeRegion, type Region } from '../../geometry/polygonRegion';
+import { intersectionArea, makeRegion, regionIoU, type Region } from '../../geometry/polygonRegion';
 import { checkImages, type ImageToCheck } from '../../lint/images';
 import { outsideImage } from '../../lint/bounds';
 import { findDuplicates } from '../../lint/duplicates';
@@ -51,6 +51,43 @@ function isValidFast(points: number[]): boolean {
   return isConvexSimpleRing(r) || isSimpleRing(r);
 }
 
+/** `inconsistent_across_splits` of instance i: split files that lack its polygon, or give it another text. */
+function splitFindings(ds: LtbDataset, img: LtbImage, i: number, listed: number, out: LintFinding[]): void {
+  const id = img.name;
+  const g = img.gt[i];
+  if ((g.present & listed) !== listed) {
+    const missing = listed & ~g.present;
+    out.push(
+      finding(
+        id,
+        i,
+        'inconsistent_across_splits',
+        `this polygon is in ${splitNames(g.present & listed).length} of the ${splitNames(listed).length} split files that list the image; not in ${list(fileNames(ds, missing))} ` +
+          `(which have another polygon here, or none): the splits score different GT for this word`,
+      ),
+    );
+  }
+  if (g.otherTexts?.length) {
+    // A "###" transcription on a don't-care copy is the ICDAR convention, not a disagreement.
+    const dontCareMark = (o: { split: number; text: string }) =>
+      (o.text === '###' && !(g.care & (1 << o.split))) || (g.text === '###' && (g.present & ~g.care) !== 0);
+    const real = g.otherTexts.filter((o) => !dontCareMark(o));
+    if (real.length) {
+      const first = real[0];
+      out.push(
+        finding(
+          id,
+          i,
+          'inconsistent_across_splits',
+          `text ${quote(g.text ?? '')} here but ${quote(first.text)} in ${list(fileNames(ds, 1 << first.split))}` +
+            (real.length > 1 ? ` (and ${real.length - 1} more file(s) differ)` : '') +
+            ': the split files disagree on the transcription (Benchlens shows the first file\'s)',
+        ),
+      );
+    }
+  }
+}
+
 function lintImage(ds: LtbDataset, img: LtbImage, size: { width: number; height: number; field: string } | null, out: LintFinding[]): void {
   const id = img.name;
   const n = img.gt.length;
@@ -84,40 +121,12 @@ function lintImage(ds: LtbDataset, img: LtbImage, size: { width: number; height:
       const bad = suspiciousText(g.text);
       if (bad) out.push(finding(id, i, 'text_suspicious', bad));
     }
-    if ((g.present & listed) !== listed) {
-      const missing = listed & ~g.present;
-      out.push(
-        finding(
-          id,
-          i,
-          'inconsistent_across_splits',
-          `this polygon is in ${splitNames(g.present & listed).length} of the ${splitNames(listed).length} split files that list the image; not in ${list(fileNames(ds, missing))} ` +
-            `(which have another polygon here, or none): the splits score different GT for this word`,
-        ),
-      );
-    }
-    if (g.otherTexts?.length) {
-      // A "###" transcription on a don't-care copy is the ICDAR convention, not a disagreement.
-      const real = g.otherTexts.filter((o) => !((o.text === '###' || g.text === '###') && (g.present & ~g.care) !== 0));
-      if (real.length) {
-        const first = real[0];
-        out.push(
-          finding(
-            id,
-            i,
-            'inconsistent_across_splits',
-            `text ${quote(g.text ?? '')} here but ${quote(first.text)} in ${list(fileNames(ds, 1 << first.split))}` +
-              (real.length > 1 ? ` (and ${real.length - 1} more file(s) differ)` : '') +
-              ': the split files disagree on the transcription (Benchlens shows the first file\'s)',
-          ),
-        );
-      }
-    }
+    splitFindings(ds, img, i, listed, out);
   }
   if (n < 2) return;
   const regions = new Regions(img);
   const texts = img.gt.some((g) => g.text !== undefined) ? img.gt.map((g) => g.text) : null;
-  for (const d of findDuplicates(bounds, (i) => regions.get(i).area, texts, (i, j) => iou(regions.get(i), regions.get(j)))) {
+  for (const d of findDuplicates(bounds, (i) => regions.get(i).area, texts, (i, j) => regionIoU(regions.get(i), regions.get(j)))) {
     out.push(
       finding(
         id,
@@ -133,12 +142,6 @@ function lintImage(ds: LtbDataset, img: LtbImage, size: { width: number; height:
 
 function isCareAnywhere(img: LtbImage, i: number): boolean {
   return (img.gt[i].care & img.gt[i].present) !== 0;
-}
-
-function iou(a: Region, b: Region): number {
-  const inter = intersectionArea(a, b);
-  const union = a.area + b.area - inter;
-  return union > 0 ? inter / union : 0;
 }
 
 /**

@@ -11,7 +11,7 @@ import { outsideImage } from '../../lint/bounds';
 import { findDuplicates } from '../../lint/duplicates';
 import { boundsOfPoints } from '../../lint/pairs';
 import { ratio } from '../../lint/format';
-import { makeRegion, intersectionArea } from '../../geometry/polygonRegion';
+import { makeRegion, regionIoU } from '../../geometry/polygonRegion';
 import { isBlank, quote, suspiciousText } from '../../lint/text';
 import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
@@ -50,11 +50,7 @@ function lintSample(s: PulseSample, out: LintFinding[]): void {
   boxed.forEach((x, k) => boundsOfPoints(x.it.box!, bounds, k));
   const regions = boxed.map((x) => makeRegion(x.it.box!, 'hull'));
   const keys = boxed.map((x) => `${x.it.page}\u0000${x.it.content}`);
-  const iou = (a: number, b: number) => {
-    const inter = intersectionArea(regions[a], regions[b]);
-    const union = regions[a].area + regions[b].area - inter;
-    return union > 0 ? inter / union : 0;
-  };
+  const iou = (a: number, b: number) => regionIoU(regions[a], regions[b]);
   for (const d of findDuplicates(bounds, (k) => regions[k].area, keys, iou)) {
     const later = boxed[d.later].i, earlier = boxed[d.earlier].i;
     out.push(
