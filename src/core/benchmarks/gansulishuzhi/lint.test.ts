@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli } from '../../../../test/lintFixtures';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'gansulishuzhi-mini');
 
@@ -14,7 +15,13 @@ function plantedGansu(): string {
     if (row.id === 'page_007') gt[1] = [368, 230, 710, 520]; // out_of_image: 12 px past the 698-wide page
     if (row.id === 'page_014') gt.push([86, 134, 362, 530]); // duplicate_instance: #2 repeats #0, 2 px off
     if (row.id === 'page_030') row.image_size_px = [700, 1019]; // image_size_mismatch: the PNG header says 698
+    if (row.id === 'page_045') {
+      // exif_rotated: the page scanned as a JPEG (a real 1280 × 720 photo) with EXIF orientation 6.
+      row.image_path = 'pages/page_045.jpg';
+      row.image_size_px = [1280, 720];
+    }
   });
+  writeFileSync(join(dir, 'pages/page_045.jpg'), withExifOrientation(readFileSync(shared('data', 'ltb-mini', 'anno/hard/images/img_1.jpg')), 6));
   return dir;
 }
 
@@ -33,6 +40,7 @@ describe.skipIf(!HAS_SHARED)('lint on gansulishuzhi', () => {
       'page_014 / 2 / duplicate_instance',
       'page_021 / - / image_missing',
       'page_030 / - / image_size_mismatch',
+      'page_045 / - / exif_rotated',
     ]);
     const d = (k: string) => report.findings.find((f) => f.kind === k)!.detail;
     expect(d('box_degenerate')).toMatch(/box \[578, 300, 120, 640\] has x2 ≤ x1: area 0, so it scores IoU 0/);
@@ -40,6 +48,7 @@ describe.skipIf(!HAS_SHARED)('lint on gansulishuzhi', () => {
     expect(d('duplicate_instance')).toMatch(/^IoU 0\.9\d with instance 0: annotated twice/);
     expect(d('image_size_mismatch')).toMatch(/image_size_px is 700×1019 but pages\/page_030\.png is 698×1019/);
     expect(report.findings.find((f) => f.kind === 'image_missing')!.severity).toBe('error');
+    expect(d('exif_rotated')).toMatch(/pages\/page_045\.jpg carries EXIF orientation 6 .*the annotation's image_size_px 1280×720 is the stored image's/);
   });
 });
 
@@ -49,7 +58,7 @@ describe.skipIf(!HAS_SHARED)('the gansulishuzhi fix loop', () => {
       { case_id: 'page_003', gt_id: 0, shape: { type: 'box', box: [120, 300, 578, 640] } },
       { case_id: 'page_014', gt_id: 2, deleted: true },
     ]);
-    const left = ['page_007 / 1 / out_of_image', 'page_021 / - / image_missing', 'page_030 / - / image_size_mismatch'];
+    const left = ['page_007 / 1 / out_of_image', 'page_021 / - / image_missing', 'page_030 / - / image_size_mismatch', 'page_045 / - / exif_rotated'];
     expect(keys(after)).toEqual(left);
     expect(keys(exported)).toEqual(left);
   });

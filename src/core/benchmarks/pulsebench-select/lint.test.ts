@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { keys, lintCli } from '../../../../test/lintFixtures';
+import { keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { openParquet, readParquetRows } from '../../io/parquet';
 import { imageField } from './dataset';
@@ -61,8 +61,13 @@ async function plantedPulse(): Promise<string> {
         sel.push({ ...sel[0], bbox: sel[0].bbox.map((v) => v + 0.0002) }); // duplicate_instance: #3 repeats #0
         break;
     }
-    if (id !== 'sel-0001') writeFileSync(join(dir, 'data', 'images', `${id}.png`), id === 'sel-0009' ? 'not a png' : bytes!);
-    lines.push(JSON.stringify({ sample_id: id, image: `images/${id}.png`, ground_truth: gt }));
+    let image = `images/${id}.png`;
+    if (id === 'sel-0008') {
+      // exif_rotated: this page as a JPEG (a real photo's bytes) with EXIF orientation 8.
+      image = `images/${id}.jpg`;
+      writeFileSync(join(dir, 'data', image), withExifOrientation(readFileSync(shared('data', 'ltb-mini', 'anno/hard/images/img_2.jpg')), 8));
+    } else if (id !== 'sel-0001') writeFileSync(join(dir, 'data', image), id === 'sel-0009' ? 'not a png' : bytes!);
+    lines.push(JSON.stringify({ sample_id: id, image, ground_truth: gt }));
   }
   writeFileSync(join(dir, 'data', 'train.jsonl'), lines.join('\n') + '\n');
   return dir;
@@ -85,6 +90,7 @@ describe.skipIf(!HAS_SHARED)('lint on PulseBench-Select', () => {
       'sel-0004 / 2 / text_suspicious',
       'sel-0005 / - / no_selected_option',
       'sel-0007 / 0 / out_of_image',
+      'sel-0008 / - / exif_rotated',
       'sel-0009 / - / image_missing',
       'sel-0010 / 3 / duplicate_instance',
     ]);
@@ -93,6 +99,7 @@ describe.skipIf(!HAS_SHARED)('lint on PulseBench-Select', () => {
     expect(d('sel-0002')).toMatch(/nothing is selected among 7 selection candidates/);
     expect(d('sel-0009')).toMatch(/does not decode: not a PNG, JPEG/);
     expect(d('sel-0007')).toMatch(/outside the 850×1100 image/);
+    expect(d('sel-0008')).toMatch(/EXIF orientation 8 \(rotated 90° counter-clockwise\): browsers turn it to 720×1280/);
     expect(d('sel-0010')).toMatch(/with instance 0 on page 1 \(same content "Vegan"\)/);
   });
 });
