@@ -173,7 +173,8 @@ test.describe('issue #42 item 1: no dead end after Close', () => {
     await page.keyboard.press('w');
     await page.getByTestId('prediction-files-input-workspace').setInputFiles(shared('reference/ltb/ltbmini-object.json'));
     await expect(page.getByTestId('model-strip')).toContainText('ltbmini-object', { timeout: 60_000 });
-    await expect(page.getByTestId('model-strip').getByRole('button', { name: 'Add prediction files…' })).toBeVisible();
+    // Scored, the strip is the models'; adding more stays one click away in the top bar.
+    await expect(page.locator('.dataset-bar').getByRole('button', { name: '+ Add predictions…' })).toBeVisible();
   });
 });
 

@@ -16,7 +16,7 @@ import type { WorkspaceTab } from './store/casesSlice';
 import { CaseWorkbench } from './panels/CaseWorkbench';
 import { DropZone } from './panels/DropZone';
 import { GtHealthPanel, useGtHealthWatch } from './panels/GtHealthPanel';
-import { OpenFolderButton } from './panels/FolderInputs';
+import { AddPredictionsButtons, OpenFolderButton } from './panels/FolderInputs';
 import { Landing } from './panels/Landing';
 import { ModelsPanel } from './panels/ModelsPanel';
 import { ProtocolPanel } from './panels/ProtocolPanel';
@@ -62,6 +62,8 @@ function DatasetBar() {
           {error}
         </span>
       )}
+      {/* Predictions can be added from either view, in every state (files; folders beside the report). */}
+      <AddPredictionsButtons where="topbar" inline filesOnly filesLabel="+ Add predictions…" />
       <OpenFolderButton label="Open another folder…" />
       <button type="button" onClick={close}>
         Close

@@ -50,9 +50,20 @@ export function OpenFolderButton({ label = 'Open folder…' }: { label?: string 
 
 /**
  * `where` names a second copy (the workspace's) so test ids stay unique while both views are in
- * the page; `inline` lays the buttons out in a row.
+ * the page; `inline` lays the buttons out in a row; `filesOnly` leaves the folder button out and
+ * `filesLabel` names the files button (a short one where room is scarce).
  */
-export function AddPredictionsButtons({ where, inline = false }: { where?: string; inline?: boolean } = {}) {
+export function AddPredictionsButtons({
+  where,
+  inline = false,
+  filesOnly = false,
+  filesLabel = 'Add prediction files…',
+}: {
+  where?: string;
+  inline?: boolean;
+  filesOnly?: boolean;
+  filesLabel?: string;
+} = {}) {
   const suffix = where ? `-${where}` : '';
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
@@ -67,19 +78,22 @@ export function AddPredictionsButtons({ where, inline = false }: { where?: strin
           if (hasFilePicker()) add(await pickFiles().catch(() => null));
           else files.current?.click();
         }}
+        title="One prediction file per model (several may be chosen at once)"
       >
-        Add prediction files…
+        {filesLabel}
       </button>
-      <button
-        type="button"
-        title="A folder of per-image files (e.g. ICDAR res_img_*.txt) or one sub-folder per model"
-        onClick={async () => {
-          if (hasDirectoryPicker()) add((await pickDirectory().catch(() => null))?.listing ?? null);
-          else folder.current?.click();
-        }}
-      >
-        Add prediction folder…
-      </button>
+      {!filesOnly && (
+        <button
+          type="button"
+          title="A folder of per-image files (e.g. ICDAR res_img_*.txt) or one sub-folder per model"
+          onClick={async () => {
+            if (hasDirectoryPicker()) add((await pickDirectory().catch(() => null))?.listing ?? null);
+            else folder.current?.click();
+          }}
+        >
+          Add prediction folder…
+        </button>
+      )}
       <input
         ref={files}
         type="file"

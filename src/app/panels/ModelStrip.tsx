@@ -71,7 +71,6 @@ export function ModelStrip() {
         );
       })}
       <CompareTools models={models.length} />
-      <AddPredictionsButtons where="workspace" inline />
     </div>
   );
 }
