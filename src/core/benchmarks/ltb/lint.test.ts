@@ -7,6 +7,7 @@ import { lintDataset } from '../../lint';
 import { ltbAdapter } from '.';
 import { makeDemo } from './demo';
 import { BenchSession } from '../../session';
+import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { SPLIT_KEYS } from './splits';
 import type { LtbDataset } from './dataset';
 import { copyTree, editJson, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
@@ -209,5 +210,24 @@ describe('texts that differ between LTB split files', () => {
   it('are one when the word is care in both files, or the don\'t-care copy has another word', async () => {
     expect(await lint({ 'challenging_norm.json': file('EXIT', false), 'challenging_dense.json': file('EXlT', false) })).toEqual(['a.jpg / 0 / inconsistent_across_splits']);
     expect(await lint({ 'challenging_norm.json': file('EXIT', false), 'challenging_dense.json': file('EX1T', true) })).toEqual(['a.jpg / 0 / inconsistent_across_splits']);
+  });
+});
+
+describe.skipIf(!HAS_SHARED)('polygon_invalid agrees with the scorer', () => {
+  it('the IoU the detail promises a correct detection is the one MMOCR 1.0.1 scoring gives it', async () => {
+    const dir = plantedLtb();
+    const src = nodeFolderSource(dir);
+    const session = await BenchSession.open(src, 'ltb');
+    const report = await lintDataset('ltb', session.dataset, src);
+    const detail = report.findings.find((f) => f.kind === 'polygon_invalid')!.detail;
+    const promised = Number(/a correct detection scores IoU ([\d.]+)/.exec(detail)![1]);
+    // The rectangle the bow-tie's four points make, detected exactly.
+    const preds = { 'img_1.jpg': [[492, 151, 551, 151, 551, 170, 492, 170, 1]] };
+    await session.addPredictions({ source: new MemorySource('p', { 'p.json': JSON.stringify(preds) }), path: 'p.json', name: 'exact' });
+    const [r] = await session.score(session.resolveProtocol('mmocr-1.0.1', { case_split: 'norm' }));
+    const gt = r.cases.find((c) => c.case_id === 'img_1.jpg')!.gt[3];
+    expect(gt.state).toBe('fn');
+    expect(gt.best_iou).toBeCloseTo(0.25, 6);
+    expect(promised).toBe(Math.floor(gt.best_iou! * 100) / 100);
   });
 });
