@@ -54,6 +54,8 @@ export const LINT_KINDS = {
   care_unreadable_text: 'warning',
   /** TABench: TABench-abs.jsonl and TABench-rel1000.jsonl disagree on a query's GT (models in the two spaces are scored against different GT). */
   inconsistent_across_spaces: 'error',
+  /** TABench: the question names another box (R2T) or another text (T2R) than the line's GT: the model is asked one thing and scored on another. */
+  question_mismatch: 'error',
 } as const satisfies Record<string, LintSeverity>;
 
 export type LintKind = keyof typeof LINT_KINDS;

@@ -33,15 +33,27 @@ function plantedTabench(): string {
       const box = (b: number[]) => (space === 'abs' ? b : [b[0], b[1], b[2], b[3]].map((v, k) => Math.round((v * 1000) / (k % 2 === 0 ? s.width : s.height))));
       const gt = row.GT as { bbox: number[]; text: string } | { bbox: number[]; text: string }[];
       const gts = Array.isArray(gt) ? gt : [gt];
-      if (line === 2) row.bbox = box([907, 223, 5000, 256]); // query_box_outside (R2T query box)
-      if (line === 5) row.bbox = box([318, 213, 261, 234]); // box_degenerate (R2T)
+      // An R2T question names its box: a planted box is planted in the question too.
+      const r2tBox = (b: number[]) => {
+        row.bbox = box(b);
+        row.question = `What is the text at location [${box(b).join(', ')}]?`;
+      };
+      if (line === 2) r2tBox([907, 223, 5000, 256]); // query_box_outside (R2T query box)
+      if (line === 5) r2tBox([318, 213, 261, 234]); // box_degenerate (R2T)
       if (line === 6) row.bbox = 'the sign'; // instance_dropped: no usable query box
       if (line === 7) row.GT = row.text = ' '; // empty_text (R2T answer)
       if (line === 10) row.GT = row.text = 'USINGER\u0007S'; // text_suspicious: a control character
       if (line === 23) gts[1].bbox = box([1006, 437, 1071, 465]); // duplicate_instance: #1 repeats #0 "3.99"
       if (line === 24) gts[0].bbox = box([-20, 316, 61, 336]); // query_box_outside (T2R GT box)
       if (line === 25) gts[0].bbox = box([91, 264, 8, 285]); // box_degenerate (T2R)
-      if (line === 30) gts[0].text = 'OP\uE000N'; // text_suspicious: private use (tofu)
+      if (line === 30) {
+        gts[0].text = 'OP\uE000N'; // text_suspicious: private use (tofu), in the question too
+        row.question = 'Where is "OP\uE000N" located in the image?';
+      }
+      // question_mismatch: an R2T question naming another box than the line's (query 3), a T2R
+      // question asking for another text than the GT's (query 31).
+      if (line === 3) row.question = `What is the text at location [${box([613, 1001, 836, 1080]).join(', ')}]?`;
+      if (line === 31) row.question = 'Where is "Coffee and Tea" located in the image?';
       // inconsistent_across_spaces: the rel1000 file alone reads 醬 for 酱 (query 11), and moves box 1 of query 33.
       if (space === 'rel1000' && line === 11) row.GT = row.text = '老北京炸醬面';
       if (space === 'rel1000' && line === 33) gts[1].bbox = gts[1].bbox.map((v, k) => (k % 2 === 0 ? v + 50 : v));
@@ -72,7 +84,9 @@ describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
       '23 / 1 / duplicate_instance',
       '24 / 0 / query_box_outside',
       '25 / 0 / box_degenerate',
+      '3 / 0 / question_mismatch',
       '30 / 0 / text_suspicious',
+      '31 / 0 / question_mismatch',
       '33 / 1 / inconsistent_across_spaces',
       '37 / - / exif_rotated',
       '38 / - / exif_rotated',
@@ -89,6 +103,8 @@ describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
     expect(d('30', 'text_suspicious')).toMatch(/private-use U\+E000/);
     expect(d('23', 'duplicate_instance')).toMatch(/IoU 0\.96 with instance 0 \(same text "3\.99"\)/);
     expect(d('17', 'exif_rotated')).toMatch(/EXIF orientation 3 \(rotated 180°\)/);
+    expect(d('3', 'question_mismatch')).toMatch(/^the question asks about \[613, 1001, 836, 1080\] but the line's bbox is \[613, 1001, 836, 1049\]/);
+    expect(d('31', 'question_mismatch')).toMatch(/^the question asks for "Coffee and Tea" but GT box 0 is "Coffee & Tea"/);
     expect(d('11', 'inconsistent_across_spaces')).toMatch(/the answer is "老北京炸酱面" in the abs file but "老北京炸醬面" in TABench-rel1000\.jsonl/);
     expect(d('33', 'inconsistent_across_spaces')).toMatch(/^GT box 1 differs: TABench-rel1000\.jsonl has \[\d+, \d+, \d+, \d+\], the abs box \[406, 374, 468, 400\] is/);
   });
@@ -108,8 +124,13 @@ describe.skipIf(!HAS_SHARED)('the TABench fix loop', () => {
       { case_id: '30', gt_id: 0, text: 'OPEN' },
       { case_id: '11', gt_id: 0, text: '老北京炸酱面' },
       { case_id: '33', gt_id: 1, shape: { type: 'box', box: [406, 374, 468, 400] } },
+      { case_id: '3', gt_id: 0, shape: { type: 'box', box: [613, 1001, 836, 1080] } },
+      { case_id: '31', gt_id: 0, text: 'Coffee and Tea' },
     ]);
     const left = ['17', '18', '19', '20', '37', '38', '39', '40'].map((q) => `${q} / - / ${q === '17' || q === '18' || q === '37' || q === '38' ? 'exif_rotated' : 'image_missing'}`);
+    // Query 30's GT text fixed to "OPEN": its question still asks for the broken "OP\uE000N" (the
+    // export does not rewrite a T2R question), which lint now says.
+    left.splice(4, 0, '30 / 0 / question_mismatch');
     expect(keys(after)).toEqual(left);
     expect(keys(exported)).toEqual(left);
   });

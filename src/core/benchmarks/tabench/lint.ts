@@ -13,7 +13,7 @@ import { isBlank, quote, suspiciousText } from '../../lint/text';
 import { box as fmtBox } from '../../lint/format';
 import { inSlices, type BenchmarkLint } from '../../lint/run';
 import { finding, type LintFinding } from '../../lint/types';
-import type { Query, TabenchDataset } from './dataset';
+import type { Query, SpaceData, TabenchDataset } from './dataset';
 
 /** rel1000 value of a pixel coordinate, as the benchmark's own conversion writes it: round(v·1000 / size). */
 const toRel = (v: number, size: number) => Math.round((v * 1000) / size);
@@ -55,6 +55,54 @@ function compareSpaces(q: Query, r: Query | undefined, size: { width: number; he
   });
 }
 
+/** The last `[a, b, c, d]` of a question (the region an R2T question names), or null. */
+function questionBox(question: string): number[] | null {
+  const all = [...question.matchAll(/\[\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*,\s*(-?[\d.]+)\s*\]/g)];
+  const m = all[all.length - 1];
+  return m ? m.slice(1, 5).map(Number) : null;
+}
+
+/** The quoted text a T2R question asks for ("…", “…”, 「…」), or null. */
+function questionText(question: string): string | null {
+  const m = /"([^"]*)"|“([^”]*)”|「([^」]*)」/.exec(question);
+  return m ? (m[1] ?? m[2] ?? m[3]) : null;
+}
+
+const sameBox = (a: readonly number[], b: readonly number[]) => a.every((v, k) => Math.abs(v - b[k]) <= 0.5);
+
+/** The bbox an edited query's line had on disk (the export rewrites the question when it named that box). */
+function originalBox(space: SpaceData, q: Query): number[] | null {
+  if (!space.edited?.has(q.line)) return null;
+  try {
+    const b = (JSON.parse(space.rawLines[q.line - 1]) as { bbox?: unknown }).bbox;
+    return Array.isArray(b) && b.length === 4 && b.every((v) => typeof v === 'number') ? (b as number[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `question_mismatch`: the question is what the model sees; the line's GT is what it is scored
+ * on. A query corrected in the viewer keeps its question until the export, which rewrites the
+ * box in it when it named the line's box: such a question counts as naming the corrected box.
+ */
+function compareQuestion(space: SpaceData, q: Query, out: LintFinding[]): void {
+  if (q.task === 'R2T') {
+    let asked = questionBox(q.question);
+    const was = asked && originalBox(space, q);
+    if (asked && was && q.queryBox && sameBox(asked, was)) asked = q.queryBox;
+    if (asked && q.queryBox && !sameBox(asked, q.queryBox)) {
+      out.push(finding(q.id, 0, 'question_mismatch', `the question asks about ${fmtBox(asked)} but the line's bbox is ${fmtBox(q.queryBox)}: the model reads one region and is scored against the text of another`));
+    }
+    return;
+  }
+  const asked = questionText(q.question);
+  if (asked === null) return;
+  q.gtTexts.forEach((t, i) => {
+    if (t !== '' && t !== asked) out.push(finding(q.id, i, 'question_mismatch', `the question asks for ${quote(asked)} but GT box ${i} is ${quote(t)}: a model that finds ${quote(asked)} is scored against this box`));
+  });
+}
+
 export async function lintTabench(ds: TabenchDataset, src: FileSource, ctx?: RunContext): Promise<BenchmarkLint> {
   const space = (ds.spaces.abs ?? ds.spaces.rel1000)!;
   // With both files, the rel1000 one is compared with the abs one query by query.
@@ -82,6 +130,7 @@ export async function lintTabench(ds: TabenchDataset, src: FileSource, ctx?: Run
   await inSlices(space.queries.length, ctx, 'GT health', (k) => {
     const q = space.queries[k];
     if (other) compareSpaces(q, other.queries[other.byId.get(q.id) ?? -1], ds.imageSizes.get(q.image_path), basename(other.file), out);
+    compareQuestion(space, q, out);
     const f = frame(q);
     const outside = (b: readonly number[], i: number, what: string, effect: string) => {
       if (!f) return;
