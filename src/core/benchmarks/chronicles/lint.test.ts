@@ -34,7 +34,10 @@ function plantedChronicles(): string {
         sp[2].modern_char = '犬'; // spotting_text_mismatch: the annotation says 大
         break;
       case 'images/楷书/re_001.jpg':
-        row.annotation = '九成宫\uFFFD泉铭'; // text_suspicious, on the #parsing case
+        row.annotation = '九成宫\uFFFD泉铭'; // text_suspicious, on the #parsing case's GT 0
+        break;
+      case 'images/楷书/re_002.jpg':
+        row.annotation = ' '; // empty_text, on the #parsing case's GT 0
         break;
     }
   });
@@ -46,14 +49,15 @@ function plantedChronicles(): string {
 describe.skipIf(!HAS_SHARED)('lint on Chronicles-OCR', () => {
   it('finds nothing in the unmodified mini dataset', () => {
     const { report } = lintCli(MINI());
-    expect(report).toMatchObject({ benchmark: 'chronicles', dataset: { cases: 60, instances: 42 } });
+    expect(report).toMatchObject({ benchmark: 'chronicles', dataset: { cases: 60, instances: 93 } });
     expect(keys(report)).toEqual([]);
   });
 
   it('finds every planted defect at its case and character, and nothing else', () => {
     const { report } = lintCli(plantedChronicles());
     expect(keys(report)).toEqual([
-      'images/楷书/re_001.jpg#parsing / - / text_suspicious',
+      'images/楷书/re_001.jpg#parsing / 0 / text_suspicious',
+      'images/楷书/re_002.jpg#parsing / 0 / empty_text',
       'images/甲骨文/ob_002.png#spotting / - / box_degenerate',
       'images/甲骨文/ob_002.png#spotting / - / image_size_mismatch',
       'images/甲骨文/ob_003.png#spotting / 2 / spotting_text_mismatch',
@@ -66,7 +70,7 @@ describe.skipIf(!HAS_SHARED)('lint on Chronicles-OCR', () => {
       'images/隶书/cl_002.jpg#classification / - / image_missing',
       'images/隶书/cl_002.jpg#parsing / - / image_missing',
     ]);
-    expect(report.dataset).toEqual({ cases: 60, instances: 41 });
+    expect(report.dataset).toEqual({ cases: 60, instances: 92 });
     const d = (k: string) => report.findings.find((f) => f.kind === k)!.detail;
     expect(d('box_degenerate')).toMatch(/^spotting\[3\] box \[250, 299, 111, 482\] is empty/);
     expect(d('instance_dropped')).toMatch(/^spotting\[3\] has no bbox/);
@@ -84,6 +88,7 @@ describe.skipIf(!HAS_SHARED)('the Chronicles-OCR fix loop', () => {
       { case_id: 'images/金文/br_003.png#spotting', gt_id: 1, text: '宝' },
       { case_id: 'images/甲骨文/ob_003.png#spotting', gt_id: 2, text: '大' },
       { case_id: 'images/楷书/re_001.jpg#parsing', gt_id: 0, text: '九成宫醴泉铭' },
+      { case_id: 'images/楷书/re_002.jpg#parsing', gt_id: 0, text: '贞观六年孟夏之月' },
     ]);
     // Dropped spotting items have no instance the editor can select: their findings stay until the file is fixed.
     const left = [

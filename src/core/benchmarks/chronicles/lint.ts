@@ -2,8 +2,8 @@
  * GT health of Chronicles-OCR. GT geometry lives in the Spotting task: case `<image_path>#spotting`,
  * instance i = the row's i-th usable spotting character (GtRow.chars, as the viewer numbers them).
  * Spotting items the reader (like the official judge's bbox_to_xyxy) drops have no instance: they
- * are whole-case findings naming `spotting[k]`. The row's `annotation` (the Parsing GT) is checked
- * on the `#parsing` case. image_missing and exif_rotated go on every task case of the row (each
+ * are whole-case findings naming `spotting[k]`. The row's `annotation` (the Parsing GT) is
+ * instance 0 of the `#parsing` case. image_missing and exif_rotated go on every task case of the row (each
  * shows the image), image_size_mismatch on the spotting case (width/height serve Spotting alone).
  */
 import type { FileSource } from '../../io/fileSource';
@@ -23,9 +23,15 @@ const caseOf = (row: GtRow, task: string) => `${row.image_path}#${task}`;
 
 function lintRow(row: GtRow, out: LintFinding[]): void {
   const annotation = typeof row.raw.annotation === 'string' ? row.raw.annotation : null;
-  if (annotation !== null && row.tasks.includes('parsing')) {
-    const sus = suspiciousText(annotation);
-    if (sus) out.push(finding(caseOf(row, 'parsing'), undefined, 'text_suspicious', `annotation: ${sus}`));
+  if (row.tasks.includes('parsing')) {
+    // The Parsing case's one GT instance (0) is the annotation.
+    const parsing = caseOf(row, 'parsing');
+    if (annotation === null || isBlank(annotation)) {
+      out.push(finding(parsing, 0, 'empty_text', `the annotation (the Parsing GT) is ${annotation === null ? 'missing' : quote(annotation)}: only an empty reading scores 1, any real reading scores 0`));
+    } else {
+      const sus = suspiciousText(annotation);
+      if (sus) out.push(finding(parsing, 0, 'text_suspicious', `annotation: ${sus}`));
+    }
   }
   if (!row.tasks.includes('spotting')) return;
   const id = caseOf(row, 'spotting');
@@ -85,7 +91,9 @@ export async function lintChronicles(ds: ChroniclesDataset, src: FileSource, ctx
   await inSlices(ds.rows.length, ctx, 'GT health', (k) => {
     const row = ds.rows[k];
     cases += row.tasks.length;
-    instances += row.chars.length;
+    // As the cases number them: one GT instance per task case (the script, the annotation, the
+    // target character), the spotting case one per usable character.
+    instances += row.tasks.length + (row.tasks.includes('spotting') ? row.chars.length - 1 : 0);
     lintRow(row, out);
   });
   return { findings: out, cases, instances };
