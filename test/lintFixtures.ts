@@ -10,6 +10,8 @@ import { lintDataset, type LintReport } from '../src/core/lint';
 import { adapterFor } from '../src/core/benchmarks/registry';
 import type { BenchmarkId, GtCorrection } from '../src/core/model';
 import { nodeFolderSource } from '../cli/nodeSource';
+import { gtOnlyResult } from '../src/core/gtCases';
+import { expect } from 'vitest';
 
 /** Copies every file under `from` into a fresh temp folder except `skip` (relative paths); returns the folder. */
 export function copyTree(from: string, skip: readonly string[] = []): string {
@@ -101,4 +103,22 @@ export async function lintAfterCorrections(
   const src2 = nodeFolderSource(copy);
   const exported = await lintDataset(benchmark, await adapter.loadDataset(src2), src2);
   return { before, after, exported, files };
+}
+
+/**
+ * Checks a lint report against the cases the viewer shows (gtCases.ts: the adapter's own scorer
+ * on an empty prediction set): the same number of cases and GT instances, every finding on one
+ * of those cases, every instance index one of that case's GT ids.
+ */
+export async function expectViewerNumbering(benchmark: BenchmarkId, dir: string, report: LintReport): Promise<void> {
+  const adapter = adapterFor(benchmark);
+  const ds = await adapter.loadDataset(nodeFolderSource(dir));
+  const result = await gtOnlyResult(adapter, ds, adapter.resolveProtocol(undefined, {}));
+  const byId = new Map(result.cases.map((c) => [c.case_id, c]));
+  expect(report.dataset).toEqual({ cases: result.cases.length, instances: result.cases.reduce((n, c) => n + c.gt.length, 0) });
+  for (const f of report.findings) {
+    const c = byId.get(f.case_id);
+    expect(c, `${f.case_id} is a case of the viewer`).toBeDefined();
+    if (f.instance !== undefined) expect(c!.gt.map((g) => g.id), `${f.case_id} has GT ${f.instance}`).toContain(f.instance);
+  }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { copyTree, editJsonl, expectViewerNumbering, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'chronicles-mini');
 
@@ -53,8 +53,10 @@ describe.skipIf(!HAS_SHARED)('lint on Chronicles-OCR', () => {
     expect(keys(report)).toEqual([]);
   });
 
-  it('finds every planted defect at its case and character, and nothing else', () => {
-    const { report } = lintCli(plantedChronicles());
+  it('finds every planted defect at its case and character, and nothing else', async () => {
+    const dir = plantedChronicles();
+    const { report } = lintCli(dir);
+    await expectViewerNumbering('chronicles', dir, report);
     expect(keys(report)).toEqual([
       'images/楷书/re_001.jpg#parsing / 0 / text_suspicious',
       'images/楷书/re_002.jpg#parsing / 0 / empty_text',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { copyTree, editJsonl, expectViewerNumbering, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'gansulishuzhi-mini');
 
@@ -32,8 +32,10 @@ describe.skipIf(!HAS_SHARED)('lint on gansulishuzhi', () => {
     expect(keys(report)).toEqual([]);
   });
 
-  it('finds every planted defect at its page and box, and nothing else', () => {
-    const { report } = lintCli(plantedGansu());
+  it('finds every planted defect at its page and box, and nothing else', async () => {
+    const dir = plantedGansu();
+    const { report } = lintCli(dir);
+    await expectViewerNumbering('gansulishuzhi', dir, report);
     expect(keys(report)).toEqual([
       'page_003 / 0 / box_degenerate',
       'page_007 / 1 / out_of_image',

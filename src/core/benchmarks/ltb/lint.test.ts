@@ -10,7 +10,7 @@ import { BenchSession } from '../../session';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { SPLIT_KEYS } from './splits';
 import type { LtbDataset } from './dataset';
-import { copyTree, editJson, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { copyTree, editJson, expectViewerNumbering, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 interface Inst {
   polygon: number[];
@@ -76,8 +76,10 @@ describe.skipIf(!HAS_SHARED)('lint on LTB', () => {
     expect(stderr).toMatch(/^LTB GT health: 10 cases, 82 GT instances; 0 finding\(s\)/);
   });
 
-  it('finds every planted defect at its case and instance, and nothing else', () => {
-    const { report } = lintCli(plantedLtb());
+  it('finds every planted defect at its case and instance, and nothing else', async () => {
+    const dir = plantedLtb();
+    const { report } = lintCli(dir);
+    await expectViewerNumbering('ltb', dir, report);
     expect(keys(report)).toEqual([
       'img_1.jpg / 1 / empty_text',
       'img_1.jpg / 3 / polygon_invalid',

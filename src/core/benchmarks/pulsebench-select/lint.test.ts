@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { expectViewerNumbering, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { openParquet, readParquetRows } from '../../io/parquet';
 import { imageField } from './dataset';
@@ -82,7 +82,9 @@ describe.skipIf(!HAS_SHARED)('lint on PulseBench-Select', () => {
   });
 
   it('finds every planted defect at its sample and item, and nothing else', async () => {
-    const { report } = lintCli(await plantedPulse());
+    const dir = await plantedPulse();
+    const { report } = lintCli(dir);
+    await expectViewerNumbering('pulsebench-select', dir, report);
     expect(keys(report)).toEqual([
       'sel-0001 / - / image_missing',
       'sel-0002 / - / no_selected_option',

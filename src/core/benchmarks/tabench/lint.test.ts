@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
 import { parseImageHeader } from '../../image/header';
-import { copyTree, editJsonl, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
+import { copyTree, editJsonl, expectViewerNumbering, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'tabench-mini');
 
@@ -71,8 +71,10 @@ describe.skipIf(!HAS_SHARED)('lint on TABench', () => {
     expect(keys(report)).toEqual([]);
   });
 
-  it('finds every planted defect at its query and box, image findings on every query of the image, and nothing else', () => {
-    const { report } = lintCli(plantedTabench());
+  it('finds every planted defect at its query and box, image findings on every query of the image, and nothing else', async () => {
+    const dir = plantedTabench();
+    const { report } = lintCli(dir);
+    await expectViewerNumbering('tabench', dir, report);
     expect(keys(report)).toEqual([
       '10 / 0 / text_suspicious',
       '11 / 0 / inconsistent_across_spaces',
