@@ -104,10 +104,11 @@ export async function checkImages(
     }
     if (turned) {
       const matches = a ? (a.width === h.width && a.height === h.height ? 'stored' : a.width === shown.width && a.height === shown.height ? 'displayed' : null) : null;
+      const swaps = h.orientation >= 5;
       add(
         'exif_rotated',
-        `${im.file} carries EXIF orientation ${h.orientation} (${ORIENTATION[h.orientation] ?? 'turned'}): browsers turn it to ${shown.width}×${shown.height}, ` +
-          `pipelines that read the stored pixels (PIL's Image.open without ImageOps.exif_transpose, cv2 with IMREAD_IGNORE_ORIENTATION) keep ${h.width}×${h.height}` +
+        `${im.file} carries EXIF orientation ${h.orientation} (${ORIENTATION[h.orientation] ?? 'turned'}): browsers show it turned${swaps ? ` (${shown.width}×${shown.height})` : ''}, ` +
+          `pipelines that read the stored pixels (PIL's Image.open without ImageOps.exif_transpose, cv2 with IMREAD_IGNORE_ORIENTATION) do not${swaps ? ` (${h.width}×${h.height})` : ''}` +
           (matches ? `; the annotation's ${a!.field} ${a!.width}×${a!.height} is the ${matches} image's` : '') +
           ', so the GT may be drawn on a turned image',
       );
