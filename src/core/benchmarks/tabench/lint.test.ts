@@ -3,6 +3,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
 import { parseImageHeader } from '../../image/header';
+import { MemorySource } from '../../io/fileSource';
+import { lintDataset } from '../../lint';
+import { tabenchAdapter } from '.';
 import { copyTree, editJsonl, expectViewerNumbering, keys, lintAfterCorrections, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 
 const MINI = () => shared('data', 'tabench-mini');
@@ -135,5 +138,21 @@ describe.skipIf(!HAS_SHARED)('the TABench fix loop', () => {
     left.splice(4, 0, '30 / 0 / question_mismatch');
     expect(keys(after)).toEqual(left);
     expect(keys(exported)).toEqual(left);
+  });
+});
+
+describe('question_mismatch reads the question as a model sees it', () => {
+  it('takes the last [a, b, c, d] of an R2T question and the first "…", “…” or 「…」 of a T2R one', async () => {
+    const line = (o: Record<string, unknown>) => JSON.stringify({ image_path: 'x.jpg', category: 'Poster', ...o });
+    const abs = [
+      line({ task_type: 'R2T', question: 'In [0, 0, 1, 1] terms, what is the text at location [10, 20, 30, 40]?', bbox: [10, 20, 30, 40], GT: 'A' }),
+      line({ task_type: 'R2T', question: 'What is the text at location [10, 20, 30, 41]?', bbox: [10, 20, 30, 40], GT: 'A' }),
+      line({ task_type: 'T2R', question: '图中“北京”在哪里？', GT: { bbox: [1, 1, 9, 9], text: '北京' } }),
+      line({ task_type: 'T2R', question: '图中「南京」在哪里？', GT: { bbox: [1, 1, 9, 9], text: '北京' } }),
+      line({ task_type: 'T2R', question: 'Where is the exit sign?', GT: { bbox: [1, 1, 9, 9], text: 'EXIT' } }),
+    ].join('\n');
+    const src = new MemorySource('t', { 'TABench-abs.jsonl': abs });
+    const report = await lintDataset('tabench', await tabenchAdapter.loadDataset(src), src);
+    expect(keys(report)).toEqual(['1 / - / image_missing', '2 / - / image_missing', '2 / 0 / question_mismatch', '3 / - / image_missing', '4 / - / image_missing', '4 / 0 / question_mismatch', '5 / - / image_missing']);
   });
 });
