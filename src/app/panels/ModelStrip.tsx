@@ -77,10 +77,16 @@ export function ModelStrip() {
 
 /** The workspace on the GT alone: said, with the way to add predictions right there. */
 function GtOnlyStrip() {
+  const loaded = useBench((s) => s.models.length);
   return (
     <div className="model-strip gt-only" role="group" aria-label="Predictions" data-testid="gt-only-strip">
       <span>
-        <strong>Ground truth only</strong> <span className="muted">— no predictions loaded: cases are listed and drawn unscored.</span>
+        <strong>Ground truth only</strong>{' '}
+        <span className="muted">
+          {loaded === 0
+            ? '— no predictions loaded: cases are listed and drawn unscored.'
+            : `— ${loaded} prediction set${loaded === 1 ? '' : 's'} loaded, not scored yet (see the report): cases are drawn with their GT.`}
+        </span>
       </span>
       <AddPredictionsButtons where="workspace" inline />
     </div>
