@@ -201,7 +201,12 @@ export class ScoringClient {
 
   /** GT health of the GT with these corrections applied; a newer call supersedes a running one. */
   gtHealth(corrections: GtCorrection[], onProgress?: (p: Progress) => void): Promise<GtHealth> {
-    return this.call((api) => api.gtHealth(corrections, onProgress ? proxy(onProgress) : undefined));
+    // Among the running calls, so a worker replaced by cancel() rejects it instead of leaving it
+    // unanswered forever (the page then checks again on the new worker).
+    return this.cancellable(
+      (api) => api.gtHealth(corrections, onProgress ? proxy(onProgress) : undefined),
+      () => undefined,
+    );
   }
   getLeaderboard(): Promise<Record<string, unknown>[] | null> {
     return this.call((api) => api.getLeaderboard());

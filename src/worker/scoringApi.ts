@@ -278,10 +278,13 @@ export const scoringApi = {
     }
   },
 
-  /** Stops the score or prediction read in progress (it rejects with an AbortError at its next check). */
+  /** Stops the score, prediction read or GT health check in progress (each rejects with an AbortError at its next check). */
   async cancel(): Promise<void> {
     running?.abort(cancelled());
     for (const ac of reading) ac.abort(cancelled());
+    // The page's cancel waits for every running call, a GT health check among them (the page
+    // starts it again): stopped here, it does not make the page replace a worker that obeyed.
+    linting?.abort(cancelled());
   },
 
   async getReport(): Promise<Report | null> {
@@ -324,10 +327,12 @@ export const scoringApi = {
     try {
       const ctx = { signal: ac.signal, progress: throttled(onProgress) };
       s.lintBase ??= lintDataset(s.session.adapter.id, s.session.dataset, s.session.source, { progress: ctx.progress });
-      const base = await s.lintBase.catch((e: unknown) => {
+      const shared = s.lintBase.catch((e: unknown) => {
         s.lintBase = null; // a failed first run is not kept: the next call tries again
         throw e;
       });
+      // The first check runs on for the next caller; this call stops waiting when cancelled.
+      const base = await Promise.race([shared, abortedPromise(ac.signal)]);
       ac.signal.throwIfAborted();
       if (corrections.length === 0) return { benchmark: base.benchmark, dataset: base.dataset, findings: base.findings, counts: base.counts, fixed: [], corrections: 0 };
       const adapter = s.session.adapter;
@@ -445,6 +450,14 @@ export const scoringApi = {
 };
 
 export type ScoringApi = typeof scoringApi;
+
+/** Rejects with the signal's reason once it aborts (never resolves). */
+function abortedPromise(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    else signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+}
 
 function gtCases(s: State): Promise<Map<string, CaseRecord>> {
   s.gtCases ??= gtOnlyResult(s.session.adapter, s.session.dataset, s.session.resolveProtocol()).then((r) => new Map(r.cases.map((c) => [c.case_id, c])));

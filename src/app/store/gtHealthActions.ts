@@ -42,7 +42,7 @@ export async function showGtCases(): Promise<void> {
 let generation = 0;
 
 /** Checks the GT (with the stored corrections applied) again; only the latest answer is shown. */
-export async function refreshGtHealth(): Promise<void> {
+export async function refreshGtHealth(retried = false): Promise<void> {
   const ds = useBench.getState().dataset;
   if (!ds) return;
   const gen = ++generation;
@@ -66,8 +66,14 @@ export async function refreshGtHealth(): Promise<void> {
   } catch (e) {
     if (gen !== generation || useBench.getState().dataset !== ds) return;
     const msg = (e as Error)?.message ?? String(e);
-    // A check superseded by a newer edit is not an error: the newer one reports.
-    if ((e as Error)?.name === 'AbortError' || /cancel/i.test(msg)) return;
+    if ((e as Error)?.name === 'AbortError' || /cancel/i.test(msg)) {
+      // Superseded by a newer edit, the newer check reports (and this generation is stale). Still
+      // the latest, it was stopped with a score's Cancel (the worker may have been replaced):
+      // check again, once, so the panel does not stay "checking".
+      if (retried) useBench.getState().setGtHealthRunning(false);
+      else void refreshGtHealth(true);
+      return;
+    }
     useBench.getState().setGtHealth(null, msg.split('\n')[0]);
   }
 }
