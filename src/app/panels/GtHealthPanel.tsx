@@ -78,6 +78,14 @@ function showKind(kind: string, findings: readonly GtHealthFinding[]): void {
 }
 
 export function GtHealthPanel({ where }: { where: 'workspace' | 'report' }) {
+  // The view on screen (App's useTab): the copy in the hidden view renders nothing until shown,
+  // so a new check's findings render once, not twice.
+  const shown = useBench((s) => (s.workspaceTab ?? (s.caseTable ? 'workspace' : 'report')) === where);
+  if (!shown) return null;
+  return <GtHealthBody where={where} />;
+}
+
+function GtHealthBody({ where }: { where: 'workspace' | 'report' }) {
   const health = useBench((s) => s.gtHealth);
   const running = useBench((s) => s.gtHealthRunning);
   const progress = useBench((s) => s.gtHealthProgress);
@@ -246,16 +254,22 @@ export function CaseFindings({ caseId }: { caseId: string }) {
 /**
  * The instance the viewer should select for the case on screen: the finding opened from the
  * panel. A case opened from a list filtered on finding kinds opens on its first such finding.
+ * The caller (the whole case area) re-renders only when that first finding changes, not on
+ * every new check.
  */
 export function useFindingFocus(caseId: string | null, record: CaseRecord | undefined): { side: 'gt'; id: number; seq: number } | null {
-  const byCase = useFindingsByCase();
   const focus = useBench((s) => s.gtFocus);
   const kinds = useBench((s) => s.caseQuery.facets[GT_HEALTH_FACET] ?? EMPTY_KINDS);
+  const first = useBench((s) => {
+    if (!caseId || kinds.length === 0) return null;
+    const f = s.gtHealth?.findings.find((x) => x.case_id === caseId && kinds.includes(x.kind));
+    return f ? JSON.stringify([f.kind, f.instance ?? null, f.added ?? null]) : null;
+  });
   useEffect(() => {
-    if (!caseId || kinds.length === 0 || focus?.caseId === caseId) return;
-    const f = byCase.get(caseId)?.find((x) => kinds.includes(x.kind));
-    if (f) useBench.getState().focusFinding({ caseId, kind: f.kind, instance: f.instance, added: f.added });
-  }, [caseId, kinds, focus, byCase]);
+    if (!caseId || !first || focus?.caseId === caseId) return;
+    const [kind, instance, added] = JSON.parse(first) as [string, number | null, number | null];
+    useBench.getState().focusFinding({ caseId, kind, instance: instance ?? undefined, added: added ?? undefined });
+  }, [caseId, first, focus]);
   if (!focus || !caseId || focus.caseId !== caseId || focus.instance === undefined || !record) return null;
   return { side: 'gt', id: focus.instance, seq: focus.seq };
 }

@@ -16,7 +16,9 @@ export { GT_HEALTH_FACET, withHealthFacet } from './healthFacet';
 /** Installs a case table with the current findings' facet. */
 export function installCaseTable(table: CaseTable | null): void {
   const s = useBench.getState();
-  s.setCaseTable(table ? withHealthFacet(table, s.gtHealth) : null);
+  const next = table ? withHealthFacet(table, s.gtHealth) : null;
+  if (next !== null && next === s.caseTable) return; // nothing changed for the list
+  s.setCaseTable(next);
 }
 
 /**

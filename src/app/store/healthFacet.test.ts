@@ -38,5 +38,7 @@ describe('the gt_health facet of the case list', () => {
     expect(again.facets.filter((f) => f.key === GT_HEALTH_FACET)).toHaveLength(1);
     expect(again.facets[1].values).toEqual(['out_of_image']);
     expect(withHealthFacet(again, health([])).facets.map((f) => f.key)).toEqual(['split']);
+    // The same kinds per case again: the very same table (the list is not redrawn for nothing).
+    expect(withHealthFacet(again, health([['b', 'out_of_image']]))).toBe(again);
   });
 });

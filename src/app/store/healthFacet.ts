@@ -25,6 +25,15 @@ export function withHealthFacet(table: CaseTable, health: GtHealth | null): Case
   });
   offsets[table.caseIds.length] = codes.length;
   const col: FacetColumn = { key: GT_HEALTH_FACET, values, offsets, codes: Uint32Array.from(codes) };
+  // The same kinds per case as the table has (a re-check after an edit that fixed nothing
+  // case-wide): the table itself, so the list is not filtered and drawn again for nothing.
+  const old = table.facets.find((f) => f.key === GT_HEALTH_FACET);
+  if (old && sameColumn(old, col)) return table;
   return { ...table, facets: [...facets, col] };
+}
+
+function sameColumn(a: FacetColumn, b: FacetColumn): boolean {
+  const eq = (x: ArrayLike<unknown>, y: ArrayLike<unknown>) => x.length === y.length && Array.prototype.every.call(x, (v, i) => v === y[i]);
+  return eq(a.values, b.values) && eq(a.offsets, b.offsets) && eq(a.codes, b.codes);
 }
 
