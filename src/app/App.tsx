@@ -152,5 +152,13 @@ function Workspace() {
 function NoModelsHint() {
   const none = useBench((s) => s.models.length === 0 && !s.report);
   if (!none) return null;
-  return <p className="hint">Add one or more prediction files (or drop them on the page) to score them.</p>;
+  return (
+    <p className="hint">
+      Add one or more prediction files (or drop them on the page) to score them. Meanwhile the{' '}
+      <button type="button" className="linklike" onClick={() => useBench.getState().setWorkspaceTab('workspace')}>
+        Workspace (w)
+      </button>{' '}
+      shows every case with its ground truth, and GT health lists what looks wrong in it.
+    </p>
+  );
 }
