@@ -6,7 +6,7 @@
  * an empty-text care word and a duplicate planted), written to a temp folder and dropped on the
  * page with no predictions.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync, strFromU8 } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
@@ -116,9 +116,26 @@ test('a folder without predictions: GT cases listed, a finding opened, fixed wit
   expect(log.changes).toEqual([expect.objectContaining({ case_id: 'img_1.png', instance: 1, change: ['text "" → "THERE"'], fixed: [expect.objectContaining({ kind: 'empty_text' })] })]);
   expect(strFromU8(files['GT-CHANGELOG.md'])).toContain('fixed `empty_text`');
 
-  // Once predictions are added the findings stay beside the report.
+  // Predictions added (the GT exactly, MMOCR inferencer JSONL) and scored: the findings stay,
+  // beside the report and in the workspace, and a finding still opens on its instance.
+  const preds = join(dir, '..', 'exact.jsonl');
+  writeFileSync(
+    preds,
+    Object.entries(PLANTED_GT)
+      .map(([img_path, words]) => JSON.stringify({ img_path, det_polygons: words.map((w) => w.polygon), det_scores: words.map(() => 0.9) }))
+      .join('\n') + '\n',
+  );
+  await page.getByTestId('prediction-files-input-workspace').setInputFiles(preds);
+  await expect(page.getByTestId('model-strip')).toContainText('exact', { timeout: 60_000 });
   await showReport(page);
-  await expect(page.getByTestId('gt-health-report').locator('[data-testid="gt-health-row"][data-kind="duplicate_instance"]')).toBeVisible();
+  const beside = page.getByTestId('gt-health-report');
+  await expect(beside.locator('[data-testid="gt-health-row"][data-kind="duplicate_instance"]')).toHaveAttribute('data-count', '1');
+  await expect(beside.locator('[data-testid="gt-health-row"][data-kind="empty_text"]')).toHaveCount(0);
+  await beside.locator('[data-testid="gt-health-row"][data-kind="duplicate_instance"]').getByRole('button').click();
+  await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+  await expect(caseRow(page, 'img_2.png')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('finding-focused')).toHaveAttribute('data-kind', 'duplicate_instance');
+  await expect.poll(() => viewerSelected(page)).toMatchObject({ side: 'gt', id: 1 });
   console.log(`long tasks over the whole run: ${JSON.stringify(await longTasksSince(page, 0))}`);
 });
 
