@@ -136,6 +136,10 @@ test('a folder without predictions: GT cases listed, a finding opened, fixed wit
   await expect(caseRow(page, 'img_2.png')).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByTestId('finding-focused')).toHaveAttribute('data-kind', 'duplicate_instance');
   await expect.poll(() => viewerSelected(page)).toMatchObject({ side: 'gt', id: 1 });
+  // The GT review made with no model is the dataset's: shown under the model now.
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await caseRow(page, 'img_1.png').click();
+  await expect(page.getByTestId('review-panel').getByRole('group', { name: 'Case status' }).getByRole('button', { name: 'GT wrong' })).toHaveAttribute('aria-pressed', 'true');
   console.log(`long tasks over the whole run: ${JSON.stringify(await longTasksSince(page, 0))}`);
 });
 
