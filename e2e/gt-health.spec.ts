@@ -199,6 +199,25 @@ test.describe('issue #42 item 1: no dead end after Close', () => {
   });
 });
 
+test('TABench without predictions: its 40 queries listed and drawn with their GT boxes, GT health checked', async ({ page }) => {
+  test.skip(!HAS_SHARED, '*** ../shared is absent: tabench-mini is needed ***');
+  await page.goto('/');
+  await page.getByTestId('dataset-folder-input').setInputFiles(shared('data/tabench-mini'));
+  await expect(page.getByTestId('dataset-summary')).toContainText('TABench');
+  await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('of 40 cases')).toBeVisible();
+  await expect(ws(page).getByTestId('gt-health-summary')).toContainText(/cases\./);
+  await page.getByTestId('case-row').first().click();
+  await expect(page.getByTestId('viewer-pane-0')).toBeVisible();
+  // The case's GT is drawn (R2T: its query box; T2R: its answer boxes), nothing of a model.
+  const scene = () => page.evaluate(() => (window as unknown as { __caseViewer?: CaseViewerHandle | null }).__caseViewer?.sceneCounts() ?? {});
+  await expect.poll(async () => Object.keys(await scene()).length).toBeGreaterThan(0);
+  const counts = await scene();
+  console.log(`tabench-mini first case, scene: ${JSON.stringify(counts)}`);
+  expect(Object.entries(counts).filter(([k]) => k.startsWith('pred')).every(([, n]) => n === 0)).toBe(true);
+  expect(Object.values(counts).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+});
+
 test('screenshots at 1366×768: GT-only workspace, GT health panel, a finding opened', async ({ page }) => {
   const out = process.env.GT_SHOTS;
   test.skip(!out, 'set GT_SHOTS=<dir> to write the screenshots');
