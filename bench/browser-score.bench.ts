@@ -67,7 +67,8 @@ export async function run(): Promise<void> {
       await cdp.send('Profiler.start');
     }
     t = performance.now();
-    await page.getByRole('button', { name: 'Add prediction files…' }).click();
+    // Opened without predictions, the workspace lists the GT; its strip offers the prediction files.
+    await page.getByTestId('gt-only-strip').getByRole('button', { name: 'Add prediction files…' }).click();
     // The report is rendered into its tab (the workspace tab stays in front): present, not visible.
     await page.getByTestId('report-protocol').waitFor({ state: 'attached', timeout: 900_000 });
     await page.getByTestId('case-count').waitFor({ timeout: 120_000 }).catch(() => undefined);

@@ -12,12 +12,21 @@ export interface ScoreArgs {
   noBundled: boolean;
 }
 
+export interface LintArgs {
+  command: 'lint';
+  dataset: string;
+  benchmark?: string;
+  out: string;
+}
+
 export const USAGE = `usage: npm run -s cli -- score --dataset <dir> --pred <file-or-dir> [--pred …]
                         [--benchmark ltb|chronicles|tabench|gansulishuzhi|pulsebench-select]
                         [--protocol <name>] [--option key=value …] [--no-bundled] --out <dir>
+       npm run -s cli -- lint --dataset <dir> [--benchmark <id>] --out <dir>
+                        (GT health: writes <out>/lint.json; exit 0 whatever it finds)
        npm run -s cli -- protocols [--benchmark <id>]`;
 
-export function parseArgs(argv: string[]): ScoreArgs | { command: 'protocols'; benchmark?: string } | { command: 'help' } {
+export function parseArgs(argv: string[]): ScoreArgs | LintArgs | { command: 'protocols'; benchmark?: string } | { command: 'help' } {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') return { command: 'help' };
   const values: Record<string, string[]> = {};
@@ -41,14 +50,17 @@ export function parseArgs(argv: string[]): ScoreArgs | { command: 'protocols'; b
     return v?.[0];
   };
   if (command === 'protocols') return { command, benchmark: one('benchmark') };
-  if (command !== 'score') throw new InputError(`unknown command "${command}"\n${USAGE}`);
+  if (command !== 'score' && command !== 'lint') throw new InputError(`unknown command "${command}"\n${USAGE}`);
+  const allowed = command === 'lint' ? ['dataset', 'benchmark', 'out'] : ['dataset', 'pred', 'benchmark', 'protocol', 'option', 'out'];
   for (const k of Object.keys(values)) {
-    if (!['dataset', 'pred', 'benchmark', 'protocol', 'option', 'out'].includes(k)) throw new InputError(`unknown flag --${k}\n${USAGE}`);
+    if (!allowed.includes(k)) throw new InputError(`unknown flag --${k}${command === 'lint' ? ' for lint' : ''}\n${USAGE}`);
   }
+  if (command === 'lint' && flags.size > 0) throw new InputError(`unknown flag --${[...flags][0]} for lint\n${USAGE}`);
   const dataset = one('dataset');
   const out = one('out');
   if (!dataset) throw new InputError(`--dataset is required\n${USAGE}`);
   if (!out) throw new InputError(`--out is required\n${USAGE}`);
+  if (command === 'lint') return { command, dataset, benchmark: one('benchmark'), out };
   const options: Record<string, string> = {};
   for (const o of values.option ?? []) {
     const eq = o.indexOf('=');

@@ -9,7 +9,8 @@ import { InputError, type PredictionInput } from '../src/core/model';
 import { serializeReport } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
 import { stem } from '../src/core/io/fileSource';
-import { parseArgs, USAGE } from './args';
+import { parseArgs, USAGE, type LintArgs } from './args';
+import { lintDataset, serializeLintReport } from '../src/core/lint';
 import { fsReason, kindOf, nodeFileSource, nodeFolderSource } from './nodeSource';
 
 function predictionInput(path: string): PredictionInput {
@@ -57,23 +58,11 @@ async function phase<T>(name: string, fn: () => T | Promise<T>): Promise<T> {
   return out;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const args = parseArgs(argv);
-  if (args.command === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  if (args.command === 'protocols') {
-    const list = args.benchmark ? [adapterFor(args.benchmark)] : ADAPTERS;
-    for (const a of list) {
-      console.log(`${a.id} (${a.title})`);
-      for (const p of a.protocols) {
-        console.log(`  --protocol ${p.name}${p.default ? ' (default)' : ''}: ${p.description}`);
-        for (const o of p.options) console.log(`    --option ${o.key}=… (default ${String(o.default)}): ${o.help}`);
-      }
-    }
-    return 0;
-  }
+/**
+ * The dataset folder and `--out` checks shared by `score` and `lint`: exit 2 (InputError) with one
+ * line for a missing folder, an unusable --out, or a folder that holds no readable benchmark.
+ */
+async function openDataset(args: { dataset: string; out: string; benchmark?: string }): Promise<{ session: BenchSession; out: string }> {
   const datasetDir = resolve(args.dataset);
   let dst: Stats;
   try {
@@ -92,6 +81,55 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   const session = await phase('open dataset', () => BenchSession.open(datasetSource, args.benchmark as never));
+  return { session, out };
+}
+
+/** `lint`: GT health of the dataset alone (shared/specs/lint.md); exit 0 whatever it finds. */
+async function lint(args: LintArgs): Promise<number> {
+  const { session, out } = await openDataset(args);
+  const report = await phase('lint', () => lintDataset(session.adapter.id, session.dataset, session.source));
+  try {
+    await phase('lint.json', () => {
+      mkdirSync(out, { recursive: true });
+      writeFileSync(resolve(out, 'lint.json'), serializeLintReport(report));
+    });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === undefined) throw e;
+    throw new InputError(`--out ${args.out}: cannot write (${fsReason(e)})`);
+  }
+  if (TIMINGS) {
+    const ru = process.resourceUsage();
+    console.error(`timing peak_rss_mib ${(ru.maxRSS / 1024).toFixed(0)}`);
+    console.error(`timing cpu_ms ${((ru.userCPUTime + ru.systemCPUTime) / 1000).toFixed(0)}`);
+  }
+  const errors = report.findings.filter((f) => f.severity === 'error').length;
+  const kinds = Object.entries(report.counts).map(([k, n]) => `${n} ${k}`).join(', ');
+  console.error(
+    `${session.adapter.title} GT health: ${report.dataset.cases} cases, ${report.dataset.instances} GT instances; ` +
+      `${report.findings.length} finding(s) (${errors} error(s))${kinds ? `: ${kinds}` : ''} → ${resolve(out, 'lint.json')}`,
+  );
+  return 0;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const args = parseArgs(argv);
+  if (args.command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (args.command === 'protocols') {
+    const list = args.benchmark ? [adapterFor(args.benchmark)] : ADAPTERS;
+    for (const a of list) {
+      console.log(`${a.id} (${a.title})`);
+      for (const p of a.protocols) {
+        console.log(`  --protocol ${p.name}${p.default ? ' (default)' : ''}: ${p.description}`);
+        for (const o of p.options) console.log(`    --option ${o.key}=… (default ${String(o.default)}): ${o.help}`);
+      }
+    }
+    return 0;
+  }
+  if (args.command === 'lint') return lint(args);
+  const { session, out } = await openDataset(args);
   const protocol = session.resolveProtocol(args.protocol, args.options);
   await phase('read predictions', async () => {
     // Predictions that ship inside the dataset folder count only when none are named.

@@ -21,14 +21,17 @@ test('a running score can be cancelled, and the app scores again afterwards', as
   await writeLtbShapedToOpfs(page, { images: 1500, words: 10, ...names });
   await page.getByRole('button', { name: 'Open folder…' }).click();
   await expect(page.getByTestId('dataset-summary')).toContainText('LTB — 15 splits', { timeout: 60_000 });
-  await page.getByRole('button', { name: 'Add prediction files…' }).click();
+  // Opened without predictions, the workspace lists the GT; its strip offers the prediction files.
+  await page.getByTestId('gt-only-strip').getByRole('button', { name: 'Add prediction files…' }).click();
   const status = page.getByRole('status', { name: 'Scoring' });
   await expect(status).toBeVisible();
   await status.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.locator('.score-error')).toContainText('scoring cancelled', { timeout: 30_000 });
   await expect(status).toBeHidden();
   await expect(page.getByRole('region', { name: 'Report' })).toHaveCount(0);
-  // The worker is usable again (it was replaced and given the dataset and model back).
+  // The worker is usable again (it was replaced and given the dataset and model back). Nothing
+  // scored, the workspace shows the GT alone; the protocol sits beside the report.
+  await showReport(page);
   await page.getByLabel('Protocol', { exact: true }).selectOption('mmocr-0.6.3');
   await expect(page.getByTestId('report-protocol')).toContainText('Protocol mmocr-0.6.3', { timeout: 120_000 });
   await expect(metricCell(page, 'generated-model', 'norm/hmean')).toHaveText(/^\d+\.\d\d$/);

@@ -2,8 +2,9 @@
  * The shell: a landing screen until something is open, then two views, one key apart:
  * - the workspace (key w): case list, canvas and details panel filling the window;
  * - the report (key r): the official numbers, with models, protocol, warnings and reviews.
- * Until there are scored cases the report shows; once there are, the workspace does (unless the
- * user or a link chose). A click on a report cell or plot bar filters the list and opens the
+ * Until there are cases the report shows; once there are — scored, or the GT alone of a folder
+ * opened without predictions — the workspace does (unless the user or a link chose). Both views
+ * can always be reached, and both offer "Add prediction files…". A click on a report cell or plot bar filters the list and opens the
  * workspace. The whole page accepts dropped folders and files.
  */
 import { useEffect } from 'react';
@@ -15,7 +16,8 @@ import { ModelStrip } from './panels/ModelStrip';
 import type { WorkspaceTab } from './store/casesSlice';
 import { CaseWorkbench } from './panels/CaseWorkbench';
 import { DropZone } from './panels/DropZone';
-import { OpenFolderButton } from './panels/FolderInputs';
+import { GtHealthPanel, useGtHealthWatch } from './panels/GtHealthPanel';
+import { AddPredictionsButtons, OpenFolderButton } from './panels/FolderInputs';
 import { Landing } from './panels/Landing';
 import { ModelNotice } from './panels/ModelNotice';
 import { OpenErrorNotice } from './panels/OpenErrorNotice';
@@ -58,6 +60,8 @@ function DatasetBar() {
       </p>
       {opening && <span role="status">Opening…</span>}
       <Tabs />
+      {/* Predictions can be added from either view, in every state (files; folders beside the report). */}
+      <AddPredictionsButtons where="topbar" inline filesOnly filesLabel="+ Add predictions…" />
       <OpenFolderButton label="Open another folder…" />
       <button type="button" onClick={close}>
         Close
@@ -77,7 +81,6 @@ export function useTab(): WorkspaceTab {
 function Tabs() {
   const tab = useTab();
   const setTab = useBench((s) => s.setWorkspaceTab);
-  const hasReport = useBench((s) => s.report !== null);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey || isTypingTarget(e.target as HTMLElement | null)) return;
@@ -107,7 +110,6 @@ function Tabs() {
           aria-keyshortcuts={key}
           title={`${label} (key ${key})`}
           data-testid={`tab-${id}`}
-          disabled={id === 'report' && !hasReport && tab !== 'report'}
           onClick={() => setTab(id)}
         >
           {label} <kbd>{key}</kbd>
@@ -119,6 +121,7 @@ function Tabs() {
 
 function Workspace() {
   const tab = useTab();
+  useGtHealthWatch();
   return (
     <>
       <ScoringStatus />
@@ -128,6 +131,7 @@ function Workspace() {
           <ModelsPanel />
           <ProtocolPanel />
           <WarningsPanel />
+          <GtHealthPanel where="report" />
           <ReviewsPanel />
         </aside>
         <main className="main">
@@ -146,5 +150,13 @@ function Workspace() {
 function NoModelsHint() {
   const none = useBench((s) => s.models.length === 0 && !s.report);
   if (!none) return null;
-  return <p className="hint">Add one or more prediction files (or drop them on the page) to score them.</p>;
+  return (
+    <p className="hint">
+      Add one or more prediction files (or drop them on the page) to score them. Meanwhile the{' '}
+      <button type="button" className="linklike" onClick={() => useBench.getState().setWorkspaceTab('workspace')}>
+        Workspace (w)
+      </button>{' '}
+      shows every case with its ground truth, and GT health lists what looks wrong in it.
+    </p>
+  );
 }

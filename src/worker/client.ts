@@ -11,6 +11,8 @@ import type { AddOutcome, OpenedDataset, OpenInput, ScoreOutcome, ScoringApi } f
 import { scoringWorker } from './spawn';
 
 export type { AddOutcome, DuplicateModel, OpenedDataset, OpenInput, RefusedFile, ScoreOutcome } from './scoringApi';
+import type { GtHealth } from './gtHealth';
+export type { GtHealth, GtHealthFinding } from './gtHealth';
 
 type Op = (api: Remote<ScoringApi>) => Promise<unknown>;
 type Running = { done: Promise<void>; reject: (e: Error) => void };
@@ -181,6 +183,30 @@ export class ScoringClient {
   }
   exportGroundTruth(corrections: GtCorrection[]): Promise<Record<string, string>> {
     return this.call((api) => api.exportGroundTruth(corrections));
+  }
+
+  /** The corrected GT files plus GT-CHANGELOG.md and gt-changelog.json (scoringApi.exportCorrectedGt). */
+  exportCorrectedGt(corrections: GtCorrection[]): Promise<Record<string, string>> {
+    return this.call((api) => api.exportCorrectedGt(corrections));
+  }
+
+  /** The case list of the GT alone (a dataset opened without predictions). */
+  getGtCaseTable(): Promise<CaseTable> {
+    return this.call((api) => api.getGtCaseTable());
+  }
+
+  getGtCase(caseId: string): Promise<CaseRecord | null> {
+    return this.call((api) => api.getGtCase(caseId));
+  }
+
+  /** GT health of the GT with these corrections applied; a newer call supersedes a running one. */
+  gtHealth(corrections: GtCorrection[], onProgress?: (p: Progress) => void): Promise<GtHealth> {
+    // Among the running calls, so a worker replaced by cancel() rejects it instead of leaving it
+    // unanswered forever (the page then checks again on the new worker).
+    return this.cancellable(
+      (api) => api.gtHealth(corrections, onProgress ? proxy(onProgress) : undefined),
+      () => undefined,
+    );
   }
   getLeaderboard(): Promise<Record<string, unknown>[] | null> {
     return this.call((api) => api.getLeaderboard());

@@ -30,9 +30,12 @@ import {
   type ReportLayout,
 } from '../core';
 import type { DemoBundle } from '../core/demo';
+import { gtOnlyResult } from '../core/gtCases';
+import { lintDataset, type LintReport } from '../core/lint';
 import type { Listing } from '../io/listing';
 import { buildCaseTable, caseTableTransferables } from './buildCaseTable';
 import { caseAnalysisBlob } from './caseAnalysisBlob';
+import { changelogMarkdown, countKinds, fixedFindings, gtChangelog, toOriginalNumbering, type GtHealth } from './gtHealth';
 import { listingSource } from './listingSource';
 import { reportCsv } from './reportCsv';
 
@@ -81,7 +84,14 @@ interface State {
   protocol: Protocol | null;
   /** model → case_id → record, built lazily for getCase. */
   index: Map<string, Map<string, CaseRecord>>;
+  /** The GT-only cases (no model), built on first use; the GT health view numbers instances as these do. */
+  gtCases: Promise<Map<string, CaseRecord>> | null;
+  /** The lint of the GT as opened, run once (the basis every corrected lint is compared with). */
+  lintBase: Promise<LintReport> | null;
 }
+
+/** The GT health run in progress on corrected GT: a newer edit supersedes it. */
+let linting: AbortController | null = null;
 
 let state: State | null = null;
 
@@ -169,7 +179,7 @@ export const scoringApi = {
     const session = await BenchSession.open(source, forced, ctx);
     await session.addBundledPredictions(ctx);
     for (const p of demoPreds) await session.addPredictions(p, ctx);
-    state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map() };
+    state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map(), gtCases: null, lintBase: null };
     return {
       candidates: candidates.length > 1 ? candidates.map((c) => ({ benchmark: c.adapter.id, title: c.adapter.title, confidence: c.detection.confidence, reason: c.detection.reason })) : [],
       benchmark: session.adapter.id,
@@ -290,10 +300,13 @@ export const scoringApi = {
     }
   },
 
-  /** Stops the score or prediction read in progress (it rejects with an AbortError at its next check). */
+  /** Stops the score, prediction read or GT health check in progress (each rejects with an AbortError at its next check). */
   async cancel(): Promise<void> {
     running?.abort(cancelled());
     for (const ac of reading) ac.abort(cancelled());
+    // The page's cancel waits for every running call, a GT health check among them (the page
+    // starts it again): stopped here, it does not make the page replace a worker that obeyed.
+    linting?.abort(cancelled());
   },
 
   async getReport(): Promise<Report | null> {
@@ -305,6 +318,73 @@ export const scoringApi = {
   async getCaseTable(): Promise<CaseTable> {
     const t = buildCaseTable(need().results);
     return transfer(shareEqualColumns(t), caseTableTransferables(t));
+  },
+
+  /**
+   * The case list of the GT alone, for a dataset opened without predictions: every case with its
+   * facets and GT text, `models` empty (nothing scored). Columns transferred as getCaseTable's.
+   */
+  async getGtCaseTable(): Promise<CaseTable> {
+    const cases = [...(await gtCases(need())).values()];
+    const t = buildCaseTable([{ model: '', metrics: {}, counts: {}, warnings: [], cases }]);
+    const table: CaseTable = { ...t, models: [], perModel: {} };
+    return transfer(shareEqualColumns(table), caseTableTransferables(table));
+  },
+
+  /** One case with its GT only (no model): what the GT-only workspace draws. */
+  async getGtCase(caseId: string): Promise<CaseRecord | null> {
+    return (await gtCases(need())).get(caseId) ?? null;
+  },
+
+  /**
+   * GT health (shared/specs/lint.md) of the GT with `corrections` applied, its findings in the
+   * viewer's numbering (gtHealth.ts), with the findings of the original GT the corrections fixed.
+   * A newer call cancels one still running (each GT edit asks again).
+   */
+  async gtHealth(corrections: GtCorrection[], onProgress?: ProgressFn): Promise<GtHealth> {
+    const s = need();
+    linting?.abort(cancelled());
+    const ac = new AbortController();
+    linting = ac;
+    try {
+      const ctx = { signal: ac.signal, progress: throttled(onProgress) };
+      s.lintBase ??= lintDataset(s.session.adapter.id, s.session.dataset, s.session.source, { progress: ctx.progress });
+      const shared = s.lintBase.catch((e: unknown) => {
+        s.lintBase = null; // a failed first run is not kept: the next call tries again
+        throw e;
+      });
+      // The first check runs on for the next caller; this call stops waiting when cancelled.
+      const base = await Promise.race([shared, abortedPromise(ac.signal)]);
+      ac.signal.throwIfAborted();
+      if (corrections.length === 0) return { benchmark: base.benchmark, dataset: base.dataset, findings: base.findings, counts: base.counts, fixed: [], corrections: 0 };
+      const adapter = s.session.adapter;
+      if (!adapter.applyCorrections) throw new InputError(`${adapter.title} cannot apply GT corrections`);
+      const corrected = await lintDataset(adapter.id, adapter.applyCorrections(s.session.dataset, corrections), s.session.source, ctx);
+      const byCase = await gtCases(s);
+      const findings = toOriginalNumbering(corrected.findings, corrections, (id) => byCase.get(id)?.gt.length ?? 0);
+      return { benchmark: corrected.benchmark, dataset: corrected.dataset, findings, counts: countKinds(findings), fixed: fixedFindings(base.findings, findings), corrections: corrections.length };
+    } finally {
+      if (linting === ac) linting = null;
+    }
+  },
+
+  /**
+   * The corrected GT in the benchmark's own files (exportGroundTruth) plus a changelog beside
+   * them: GT-CHANGELOG.md for people, gt-changelog.json for tools — each changed instance, what
+   * changed, and the GT health findings that change fixed.
+   */
+  async exportCorrectedGt(corrections: GtCorrection[]): Promise<Record<string, string>> {
+    const s = need();
+    const files = await scoringApi.exportGroundTruth(corrections);
+    const health = await scoringApi.gtHealth(corrections);
+    const byCase = await gtCases(s);
+    const entries = gtChangelog(corrections, health.fixed, (id) => byCase.get(id)?.gt);
+    const json = { schema: 'benchlens.gt-changelog/1', benchmark: s.session.adapter.id, corrections: corrections.length, fixed: health.fixed.length, remaining: health.findings.length, changes: entries };
+    return {
+      ...files,
+      'GT-CHANGELOG.md': changelogMarkdown(s.session.adapter.title, entries, health.fixed.length, health.findings.length),
+      'gt-changelog.json': JSON.stringify(json, null, 2) + '\n',
+    };
   },
 
   async getCase(model: string, caseId: string): Promise<CaseRecord | null> {
@@ -393,6 +473,19 @@ export const scoringApi = {
 
 export type ScoringApi = typeof scoringApi;
 
+/** Rejects with the signal's reason once it aborts (never resolves). */
+function abortedPromise(signal: AbortSignal): Promise<never> {
+  return new Promise((_, reject) => {
+    if (signal.aborted) reject(signal.reason as Error);
+    else signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+  });
+}
+
+function gtCases(s: State): Promise<Map<string, CaseRecord>> {
+  s.gtCases ??= gtOnlyResult(s.session.adapter, s.session.dataset, s.session.resolveProtocol()).then((r) => new Map(r.cases.map((c) => [c.case_id, c])));
+  return s.gtCases;
+}
+
 function caseIndex(s: State, model: string): Map<string, CaseRecord> | undefined {
   let idx = s.index.get(model);
   if (!idx) {
@@ -438,5 +531,7 @@ export function resetScoringApi(): void {
   running = null;
   for (const ac of reading) ac.abort();
   reading.clear();
+  linting?.abort();
+  linting = null;
   state = null;
 }

@@ -24,10 +24,12 @@
  *   between canvas and panel that reports a new one (without `onPanelWidth`: no splitter).
  * - `panelExtra`: rendered at the bottom of the details panel (the app's review panel).
  * - `toolbarStart`: rendered first in the viewer's toolbar (the app's compare / model controls).
+ * - `focus`: an instance of the first view to select and zoom to once the case is on screen
+ *   (the app's GT health finding); a new `seq` selects it again.
  *
  * Geometry is in image pixels; the instances' `state` decides colour and dash (see style.ts).
  */
-import { memo, useCallback, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
+import { memo, useCallback, useEffect, useImperativeHandle, useMemo, useRef, useState, type ReactNode, type Ref } from 'react';
 import type Konva from 'konva';
 import type { BenchmarkId, CaseRecord } from '../../core/model';
 import { ALL_LAYERS, beginLabels, placedLabels, planLabels, type LayerToggles } from './draw';
@@ -74,6 +76,7 @@ export interface CaseViewerProps {
   onPanelWidth?(px: number): void;
   panelExtra?: ReactNode;
   toolbarStart?: ReactNode;
+  focus?: { side: Side; id: number; seq: number } | null;
 }
 
 export type { GtEditorFrame };
@@ -202,6 +205,19 @@ export function CaseViewer(props: CaseViewerProps) {
     },
     [caseKey, viewStore, lookup, paneOfView, paneW, paneH, fit.scale, onInstanceSelect, views],
   );
+
+  // A focus is applied once per (case, seq), when its instance is in the scene and the pane has
+  // its size (the zoom needs it).
+  const focused = useRef<string | null>(null);
+  const focus = props.focus;
+  useEffect(() => {
+    if (!focus || paneW <= 1 || paneH <= 1) return;
+    const key = `${caseKey}|${focus.seq}`;
+    if (focused.current === key) return;
+    if (!lookup[0]?.has(instanceKey(0, focus.side, focus.id))) return;
+    focused.current = key;
+    select({ view: 0, side: focus.side, id: focus.id }, true);
+  }, [focus, caseKey, lookup, paneW, paneH, select]);
 
   const onHover = useCallback((pane: number, key: number, sx: number, sy: number) => {
     setHover((h) => (key < 0 ? (h ? null : h) : h && h.pane === pane && h.key === key && Math.abs(h.sx - sx) < 1 && Math.abs(h.sy - sy) < 1 ? h : { pane, key, sx, sy }));

@@ -23,7 +23,7 @@ export interface Explanation {
 const num = (v: number) => (Number.isInteger(v) ? String(v) : v.toFixed(3).replace(/0+$/, '').replace(/\.$/, ''));
 
 /** Attributes already shown elsewhere, or only meaningful to the drawer. */
-const SKIP_ATTRS = new Set(['role', 'selected', 'char', 'content']);
+const SKIP_ATTRS = new Set(['role', 'selected', 'char', 'content', 'unscored']);
 
 export function sideName(side: Side): string {
   return side === 'gt' ? 'GT' : 'prediction';
@@ -54,7 +54,9 @@ export function explain(side: Side, inst: Instance, model?: string): Explanation
     else if (typeof v === 'string' || typeof v === 'boolean') facts.push({ label: k, value: String(v) });
   }
   const who = model ? ` · ${model}` : '';
-  return { title: `${sideName(side)} ${inst.id} · ${STATE_LABEL[inst.state]}${who}`, facts, reason: inst.reason ?? null };
+  // GT drawn with no model loaded (core/gtCases.ts) is neither matched nor missed: "unscored".
+  const state = inst.attrs?.unscored === true ? 'unscored' : STATE_LABEL[inst.state];
+  return { title: `${sideName(side)} ${inst.id} · ${state}${who}`, facts, reason: inst.reason ?? null };
 }
 
 /** The explanation as plain lines (tests, clipboard, aria labels). */

@@ -4,6 +4,10 @@
  * splitter between each (drag, or focus and ← / →). The shell only connects them: the selection,
  * the compared pair, the shown models and the compare mode live in the store's cases slice; the
  * records and the image come from the worker, one case at a time.
+ *
+ * With no model loaded (a dataset opened on its GT alone) the list is the GT's cases and the
+ * viewer draws the GT ("ground truth" view): reviewable as GT, correctable with the GT editor,
+ * and the GT health finding opened from its panel is selected on the canvas and told in the details.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -22,12 +26,18 @@ import { ReviewPanel } from '../qa/ReviewPanel';
 import { nextUnreviewed } from '../qa/reviewFilters';
 import { useReviews } from '../qa/useReviews';
 import { useBench } from '../store';
+import { GT_ONLY_VIEW } from '../viewer/rows';
 import { CaseBrowser } from './cases/CaseBrowser';
+import { CaseFindings, GtHealthPanel, useFindingFocus } from './GtHealthPanel';
 import { orderViews } from './viewOrder';
+
+/** The view name of a case's GT when no model is loaded. */
+const GT_VIEW = GT_ONLY_VIEW;
 
 interface Loaded {
   caseId: string;
   version: number;
+  gtOnly: boolean;
   views: { model: string; record: CaseRecord }[];
 }
 
@@ -50,24 +60,26 @@ export function CaseWorkbench() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [image, setImage] = useState<{ key: string; bitmap: ImageBitmap | null; status: ImageStatus } | null>(null);
   const [selected, setSelected] = useState<{ model: string; side: 'gt' | 'pred'; id: number } | null>(null);
+  const gtOnly = useBench((s) => s.caseTable !== null && s.caseTable.models.length === 0);
 
-  // The records of the selected case under every model (the viewer shows A, or A and B).
+  // The records of the selected case under every model (the viewer shows A, or A and B); with no
+  // model, the case's GT alone.
   useEffect(() => {
     if (!caseId) return;
     let live = true;
-    scoringClient()
-      .getCases(caseId)
-      .then((byModel) => {
-        if (!live) return;
-        setLoaded({ caseId, version, views: Object.entries(byModel).map(([model, record]) => ({ model, record })) });
-      })
-      .catch(() => live && setLoaded({ caseId, version, views: [] }));
+    const client = scoringClient();
+    const read = gtOnly
+      ? client.getGtCase(caseId).then((record) => (record ? [{ model: GT_VIEW, record }] : []))
+      : client.getCases(caseId).then((byModel) => Object.entries(byModel).map(([model, record]) => ({ model, record })));
+    read
+      .then((views) => live && setLoaded({ caseId, version, gtOnly, views }))
+      .catch(() => live && setLoaded({ caseId, version, gtOnly, views: [] }));
     return () => {
       live = false;
     };
-  }, [caseId, version]);
+  }, [caseId, version, gtOnly]);
 
-  const current = loaded && loaded.caseId === caseId ? loaded : null;
+  const current = loaded && loaded.caseId === caseId && loaded.gtOnly === gtOnly ? loaded : null;
   const first = current?.views[0]?.record;
   const imageFile = first ? (first.image_file === undefined ? first.image_path : first.image_file) : null;
   const imageKey = `${caseId}|${imageFile}|${version}`;
@@ -95,7 +107,11 @@ export function CaseWorkbench() {
 
   const onInstanceSelect = useCallback((model: string, side: 'gt' | 'pred', id: number) => setSelected({ model, side, id }), []);
 
-  const views = useMemo(() => (current ? orderViews(current.views, shown, modelA, modelB, compare !== 'single') : []), [current, shown, modelA, modelB, compare]);
+  const views = useMemo(
+    () => (!current ? [] : current.gtOnly ? current.views : orderViews(current.views, shown, modelA, modelB, compare !== 'single')),
+    [current, shown, modelA, modelB, compare],
+  );
+  const focus = useFindingFocus(caseId, first);
   // Each model keeps the colour of its place among all loaded models, whatever is shown.
   const colors = useMemo(() => views.map((v) => modelColor(Math.max(0, allModels.indexOf(v.model)))), [views, allModels]);
   const missingModels = current ? shown.filter((m) => !current.views.some((v) => v.model === m)) : [];
@@ -121,7 +137,15 @@ export function CaseWorkbench() {
   };
 
   const review =
-    caseId && fingerprint && shownModel ? (
+    caseId && fingerprint && gtOnly ? (
+      <ReviewPanel
+        fingerprint={fingerprint}
+        model={GT_VIEW}
+        caseId={caseId}
+        gtOnly
+        selectedInstance={selected && selected.side === 'gt' ? { side: 'gt', id: selected.id } : null}
+      />
+    ) : caseId && fingerprint && shownModel ? (
       <ReviewPanel
         fingerprint={fingerprint}
         model={shownModel}
@@ -133,7 +157,8 @@ export function CaseWorkbench() {
 
   return (
     <div className="case-area" style={{ gridTemplateColumns: `${sizes.list}px 6px minmax(0, 1fr)` }} data-testid="case-area">
-      <div className="case-list">
+      <div className={gtOnly ? 'case-list with-health' : 'case-list'}>
+        {gtOnly && <GtHealthPanel where="workspace" />}
         <CaseBrowser />
       </div>
       <Splitter value={sizes.list} min={LIMITS.list.min} max={LIMITS.list.max} direction={1} onChange={(px) => setSize('list', px)} label="Resize the case list" testId="splitter-list" />
@@ -157,14 +182,20 @@ export function CaseWorkbench() {
               imageStatus={img?.status ?? 'loading'}
               imagePath={first?.image_path ?? undefined}
               overlayImage={overlayImage}
-              compare={compare}
+              compare={gtOnly ? 'single' : compare}
               onPrevCase={previousCase}
               onNextCase={nextCase}
               onInstanceSelect={onInstanceSelect}
               gtEditor={fingerprint ? gtEditor : undefined}
               panelWidth={sizes.panel}
               onPanelWidth={(px) => setSize('panel', px)}
-              panelExtra={review}
+              panelExtra={
+                <>
+                  {caseId && <CaseFindings caseId={caseId} />}
+                  {review}
+                </>
+              }
+              focus={focus}
               toolbarStart={<MissingModels missing={missingModels} />}
             />
           </div>

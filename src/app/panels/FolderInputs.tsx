@@ -48,40 +48,59 @@ export function OpenFolderButton({ label = 'Open folder…' }: { label?: string 
   );
 }
 
-export function AddPredictionsButtons() {
+/**
+ * `where` names a second copy (the workspace's) so test ids stay unique while both views are in
+ * the page; `inline` lays the buttons out in a row; `filesOnly` leaves the folder button out and
+ * `filesLabel` names the files button (a short one where room is scarce).
+ */
+export function AddPredictionsButtons({
+  where,
+  inline = false,
+  filesOnly = false,
+  filesLabel = 'Add prediction files…',
+}: {
+  where?: string;
+  inline?: boolean;
+  filesOnly?: boolean;
+  filesLabel?: string;
+} = {}) {
+  const suffix = where ? `-${where}` : '';
   const files = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const add = (l: Listing | null) => {
     if (l) void addPredictions(l);
   };
   return (
-    <div className="add-preds">
+    <div className={inline ? 'add-preds inline' : 'add-preds'}>
       <button
         type="button"
         onClick={async () => {
           if (hasFilePicker()) add(await pickFiles().catch(() => null));
           else files.current?.click();
         }}
+        title="One prediction file per model (several may be chosen at once)"
       >
-        Add prediction files…
+        {filesLabel}
       </button>
-      <button
-        type="button"
-        title="A folder of per-image files (e.g. ICDAR res_img_*.txt) or one sub-folder per model"
-        onClick={async () => {
-          if (hasDirectoryPicker()) add((await pickDirectory().catch(() => null))?.listing ?? null);
-          else folder.current?.click();
-        }}
-      >
-        Add prediction folder…
-      </button>
+      {!filesOnly && (
+        <button
+          type="button"
+          title="A folder of per-image files (e.g. ICDAR res_img_*.txt) or one sub-folder per model"
+          onClick={async () => {
+            if (hasDirectoryPicker()) add((await pickDirectory().catch(() => null))?.listing ?? null);
+            else folder.current?.click();
+          }}
+        >
+          Add prediction folder…
+        </button>
+      )}
       <input
         ref={files}
         type="file"
         multiple
         className="visually-hidden"
         aria-label="Choose prediction files"
-        data-testid="prediction-files-input"
+        data-testid={`prediction-files-input${suffix}`}
         onChange={(e) => {
           const l = listingFromFileInput(e.currentTarget.files ?? []);
           e.currentTarget.value = '';
@@ -94,7 +113,7 @@ export function AddPredictionsButtons() {
         multiple
         className="visually-hidden"
         aria-label="Choose a prediction folder"
-        data-testid="prediction-folder-input"
+        data-testid={`prediction-folder-input${suffix}`}
         {...{ webkitdirectory: '', directory: '' }}
         onChange={(e) => {
           const l = listingFromDirectoryInput(e.currentTarget.files ?? []);

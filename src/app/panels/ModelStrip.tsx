@@ -9,6 +9,7 @@ import type { CaseTable } from '../../core/caseTable';
 import { modelColor } from '../canvas/style';
 import { shownModelsOf } from '../store/casesSlice';
 import { useBench } from '../store';
+import { AddPredictionsButtons } from './FolderInputs';
 
 /** Error kinds by which the adapters mark a case the model gave no prediction for. */
 export const NO_PREDICTION_KINDS = ['no_predictions', 'no_prediction', 'missing_prediction'] as const;
@@ -38,7 +39,8 @@ export function ModelStrip() {
   const shown = shownModelsOf(table, shownSetting);
   const duplicateOf = useBench((s) => s.duplicateOf);
   const missing = useMemo(() => (table ? Object.fromEntries(models.map((m) => [m, casesWithoutPrediction(table, m)])) : {}), [table, models]);
-  if (!table || models.length === 0) return null;
+  if (!table) return null;
+  if (models.length === 0) return <GtOnlyStrip />;
   const showMissing = (model: string, kind: string | null) => {
     const s = useBench.getState();
     const { b } = s.caseQuery.models;
@@ -69,6 +71,24 @@ export function ModelStrip() {
         );
       })}
       <CompareTools models={models.length} />
+    </div>
+  );
+}
+
+/** The workspace on the GT alone: said, with the way to add predictions right there. */
+function GtOnlyStrip() {
+  const loaded = useBench((s) => s.models.length);
+  return (
+    <div className="model-strip gt-only" role="group" aria-label="Predictions" data-testid="gt-only-strip">
+      <span>
+        <strong>Ground truth only</strong>{' '}
+        <span className="muted">
+          {loaded === 0
+            ? '— no predictions loaded: cases are listed and drawn unscored.'
+            : `— ${loaded} prediction set${loaded === 1 ? '' : 's'} loaded, not scored yet (see the report): cases are drawn with their GT.`}
+        </span>
+      </span>
+      <AddPredictionsButtons where="workspace" inline />
     </div>
   );
 }

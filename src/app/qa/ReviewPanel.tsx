@@ -11,6 +11,9 @@
  *   selectedInstance  the instance picked in the viewer ({ side: 'gt' | 'pred', id }) or null.
  *   onNextUnreviewed  optional: go to the next unreviewed case (the shell computes it with
  *                     reviewFilters.nextUnreviewed over the case list's filtered order).
+ *   gtOnly            optional: no model is loaded (a dataset opened on its GT alone). The case
+ *                     status offers the GT's statuses (GT wrong, GT missing), the notes are the
+ *                     GT note and GT-instance notes, all stored under the dataset's GT review.
  *   keys              optional, default true: listen to the review shortcuts on the whole page
  *                     (see reviewKeys.ts: Shift+1…6 case status, Alt+Shift+1…6 instance status,
  *                     n next unreviewed, Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z or Ctrl+Y redo).
@@ -49,7 +52,11 @@ export interface ReviewPanelProps {
   selectedInstance?: SelectedInstance | null;
   onNextUnreviewed?: () => void;
   keys?: boolean;
+  gtOnly?: boolean;
 }
+
+/** The statuses a GT-only review offers: about the GT, nothing about a model. */
+const GT_ONLY_STATUSES: readonly ReviewStatus[] = ['unreviewed', 'gt_wrong', 'gt_missing'];
 
 export const STATUS_LABELS: Record<ReviewStatus, string> = {
   unreviewed: 'Unreviewed',
@@ -87,10 +94,22 @@ export function useStorageError(): [StorageError | null, () => void] {
   return [err, useCallback(() => setErr(null), [])];
 }
 
-function StatusButtons({ value, onPick, label, shortcut }: { value: ReviewStatus; onPick: (s: ReviewStatus) => void; label: string; shortcut: string }) {
+function StatusButtons({
+  value,
+  onPick,
+  label,
+  shortcut,
+  only,
+}: {
+  value: ReviewStatus;
+  onPick: (s: ReviewStatus) => void;
+  label: string;
+  shortcut: string;
+  only?: readonly ReviewStatus[];
+}) {
   return (
     <div role="group" aria-label={label} className="qa-status" style={{ display: 'flex', flexWrap: 'wrap', gap: 4 }}>
-      {REVIEW_STATUSES.map((s, i) => (
+      {REVIEW_STATUSES.map((s, i) => (only && !only.includes(s) ? null : (
         <button
           key={s}
           type="button"
@@ -102,7 +121,7 @@ function StatusButtons({ value, onPick, label, shortcut }: { value: ReviewStatus
         >
           {STATUS_LABELS[s]}
         </button>
-      ))}
+      )))}
     </div>
   );
 }
@@ -334,9 +353,9 @@ function show(v: unknown): string {
   return Array.isArray(v) ? v.join(', ') || '(none)' : v === undefined || v === null || v === '' ? '(none)' : String(v);
 }
 
-export function ReviewPanel({ fingerprint, model, content, caseId, selectedInstance = null, onNextUnreviewed, keys = true }: ReviewPanelProps) {
+export function ReviewPanel({ fingerprint, model, content, caseId, selectedInstance = null, onNextUnreviewed, keys = true, gtOnly = false }: ReviewPanelProps) {
   const stored = useBench((s) => s.modelContent[model]);
-  const contentKey = content ?? stored;
+  const contentKey = gtOnly ? undefined : (content ?? stored);
   const pred = contentKey ? predSubject(contentKey) : null;
   const live = useReview(fingerprint, model, pred, caseId);
   const { review, loading, refresh } = live;
@@ -368,6 +387,16 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
   const opts = (base: EditBase) => ({ base, model });
   const shownStatus = review?.status ?? 'unreviewed';
   const setStatus = (status: ReviewStatus) => {
+    if (gtOnly) {
+      if (!GT_ONLY_STATUSES.includes(status)) return Promise.resolve();
+      const base = { rev: live.gt?.rev ?? null, value: live.gt?.status ?? 'unreviewed' };
+      return edit(
+        'case status',
+        status,
+        () => putReview(fingerprint, GT_SUBJECT, caseId, { status }, undefined, { base }),
+        (b) => putReview(fingerprint, GT_SUBJECT, caseId, { status }, undefined, { base: b }),
+      );
+    }
     if (!pred) return Promise.resolve();
     const base = { rev: statusRev(live.gt, live.pred), value: shownStatus };
     return edit(
@@ -388,14 +417,16 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
       : Promise.resolve();
   const setGtNote = (note: string, base: EditBase) => putReview(fingerprint, GT_SUBJECT, caseId, { note }, undefined, { base }).finally(refresh);
   const setInst = (patch: { status?: ReviewStatus; note?: string; tags?: string[] }, base?: EditBase) => {
-    if (!selectedInstance || !pred) return Promise.resolve();
+    // GT instances are reviewed under the dataset's GT review (putInstanceReview picks it by side).
+    const subject = pred ?? (gtOnly && selectedInstance?.side === 'gt' ? GT_SUBJECT : null);
+    if (!selectedInstance || !subject) return Promise.resolve();
     const field = patch.status !== undefined ? 'status' : patch.note !== undefined ? 'note' : 'tags';
     const b = base ?? { rev: instRow?.rev ?? null, value: field === 'status' ? (inst?.status ?? 'unreviewed') : field === 'tags' ? (inst?.tags ?? []) : (inst?.note ?? '') };
     return edit(
       `${selectedInstance.side === 'gt' ? 'GT' : 'prediction'} ${selectedInstance.id} ${field}`,
       patch[field],
-      () => putInstanceReview(fingerprint, pred, caseId, { ...selectedInstance, ...patch }, undefined, opts(b)),
-      (again) => putInstanceReview(fingerprint, pred, caseId, { ...selectedInstance, ...patch }, undefined, opts(again)),
+      () => putInstanceReview(fingerprint, subject, caseId, { ...selectedInstance, ...patch }, undefined, opts(b)),
+      (again) => putInstanceReview(fingerprint, subject, caseId, { ...selectedInstance, ...patch }, undefined, opts(again)),
     );
   };
 
@@ -449,7 +480,7 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
           </button>
         </div>
       )}
-      {!pred && <div data-testid="review-waiting">Reading the prediction file’s content key…</div>}
+      {!pred && !gtOnly && <div data-testid="review-waiting">Reading the prediction file’s content key…</div>}
       <header style={{ display: 'flex', gap: 6, alignItems: 'center', justifyContent: 'space-between' }}>
         <strong>Review</strong>
         <span>
@@ -466,21 +497,31 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
           )}
         </span>
       </header>
-      <StatusButtons label="Case status" shortcut="Shift" value={shownStatus} onPick={(s) => quiet(setStatus(s))} />
+      <StatusButtons label="Case status" shortcut="Shift" value={shownStatus} onPick={(s) => quiet(setStatus(s))} only={gtOnly ? GT_ONLY_STATUSES : undefined} />
       <small data-testid="status-owner" style={{ opacity: 0.7 }}>
-        {isGtStatus(shownStatus) ? 'A GT review: shown for every model of this dataset.' : shownStatus === 'unreviewed' ? '' : `This model’s prediction file (${model}).`}
+        {gtOnly
+          ? 'A GT review of this dataset: it stays when predictions are added, shown for every model.'
+          : isGtStatus(shownStatus)
+            ? 'A GT review: shown for every model of this dataset.'
+            : shownStatus === 'unreviewed'
+              ? ''
+              : `This model’s prediction file (${model}).`}
       </small>
-      <TagEditor label="Case tag" testId="case-tags" tags={review?.tags ?? []} onChange={(tags) => quiet(setPredField({ tags }, tagsBase))} />
-      <NoteEditor
-        key={`${fingerprint}|${pred}|${caseId}`}
-        label="Case note"
-        caption={`Note on ${model}’s answer (this model only)`}
-        testId="case-note"
-        value={review?.note ?? ''}
-        rev={live.pred?.rev ?? null}
-        unsaved={live.unsaved}
-        onSave={(note, base) => setPredField({ note }, base)}
-      />
+      {!gtOnly && (
+        <>
+          <TagEditor label="Case tag" testId="case-tags" tags={review?.tags ?? []} onChange={(tags) => quiet(setPredField({ tags }, tagsBase))} />
+          <NoteEditor
+            key={`${fingerprint}|${pred}|${caseId}`}
+            label="Case note"
+            caption={`Note on ${model}’s answer (this model only)`}
+            testId="case-note"
+            value={review?.note ?? ''}
+            rev={live.pred?.rev ?? null}
+            unsaved={live.unsaved}
+            onSave={(note, base) => setPredField({ note }, base)}
+          />
+        </>
+      )}
       <NoteEditor key={`${fingerprint}|gt|${caseId}`} label="GT note (every model)" caption="Note on the GT (every model)" testId="gt-note" value={live.gt?.note ?? ''} rev={live.gt?.rev ?? null} unsaved={live.unsaved} onSave={setGtNote} />
       {review?.updated_at && (
         <small data-testid="review-updated" style={{ opacity: 0.7 }}>
@@ -492,7 +533,13 @@ export function ReviewPanel({ fingerprint, model, content, caseId, selectedInsta
           <legend>
             {selectedInstance.side === 'gt' ? 'GT' : 'Prediction'} {selectedInstance.id}
           </legend>
-          <StatusButtons label="Instance status" shortcut="Alt+Shift" value={inst?.status ?? 'unreviewed'} onPick={(s) => quiet(setInst({ status: s }))} />
+          <StatusButtons
+            label="Instance status"
+            shortcut="Alt+Shift"
+            value={inst?.status ?? 'unreviewed'}
+            onPick={(s) => quiet(setInst({ status: s }))}
+            only={gtOnly ? GT_ONLY_STATUSES : undefined}
+          />
           <TagEditor label="Instance tag" testId="instance-tags" tags={inst?.tags ?? []} onChange={(tags) => quiet(setInst({ tags }))} />
           <NoteEditor
             key={`${fingerprint}|${pred}|${caseId}|${selectedInstance.side}|${selectedInstance.id}`}

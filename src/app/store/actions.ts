@@ -7,6 +7,7 @@ import type { Listing } from '../../io/listing';
 import { scoringClient, type AddOutcome, type OpenedDataset } from '../../worker/client';
 import { defaultOptions, useBench } from './index';
 import { parseViewHash, protocolFromLink } from '../viewUrl';
+import { installCaseTable, refreshGtHealth, showGtCases } from './gtHealthActions';
 
 let generation = 0;
 
@@ -56,7 +57,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
   // A link names its protocol and options: use them when this dataset offers that protocol. Read
   // before the store changes: the URL is rewritten from the store as soon as the dataset is set.
   const protocol = (!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol;
-  useBench.setState({ report: null, extras: {}, modelError: null, refusals: [], scoreError: null });
+  useBench.setState({ report: null, extras: {}, modelError: null, refusals: [], scoreError: null, gtHealth: null, gtHealthError: null, gtFocus: null });
   const s = useBench.getState();
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
@@ -65,7 +66,11 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
   s.setProtocol(protocol);
   s.setOpened({ benchmark: opened.benchmark, title: opened.title, info: opened.info, protocols: opened.protocols, reportLayout: opened.reportLayout, demo: opened.demo, label, candidates });
   await showModels(opened.models);
+  // The GT health check runs in the worker whether or not there are predictions (its panel
+  // stands beside the report too); without predictions the GT itself is the case list.
+  void refreshGtHealth();
   if (opened.models.length > 0) await rescore();
+  else await showGtCases();
 }
 
 /**
@@ -185,6 +190,7 @@ export async function rescore(protocol?: Protocol): Promise<void> {
   if (s.models.length === 0) {
     useBench.setState({ report: null, extras: {} });
     s.setCaseTable(null);
+    await showGtCases();
     return;
   }
   const gen = ++generation;
@@ -210,7 +216,7 @@ export async function rescore(protocol?: Protocol): Promise<void> {
     await nextTask();
     if (gen !== generation) return;
     performance.mark('benchlens:show-cases');
-    useBench.getState().setCaseTable(table);
+    installCaseTable(table);
   } catch (e) {
     if (gen !== generation) return;
     useBench.getState().stopScoring(isAbort(e) ? cancelledMessage() : message(e));
@@ -255,6 +261,8 @@ async function refreshResults(): Promise<void> {
   if (!report) {
     useBench.setState({ report: null });
     useBench.getState().setCaseTable(null);
+    // The last model removed: back to the GT alone.
+    if (useBench.getState().models.length === 0) await showGtCases();
     return;
   }
   const caseTable = await client.getCaseTable();

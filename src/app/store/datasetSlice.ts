@@ -43,7 +43,7 @@ export const createDatasetSlice: StateCreator<BenchState, [], [], DatasetSlice> 
   setOpenError: (openError) => set((s) => ({ status: s.dataset ? 'open' : 'error', openError })),
   setDemos: (demos) => set({ demos }),
   closeDataset: () => {
-    set({ status: 'idle', dataset: null, openError: null, models: [], report: null, extras: {}, refusals: [], modelError: null });
+    set({ status: 'idle', dataset: null, openError: null, models: [], report: null, extras: {}, refusals: [], modelError: null, gtHealth: null, gtHealthError: null, gtFocus: null, gtHealthRunning: false });
     get().setCaseTable(null);
     get().selectCase(null);
   },

@@ -6,22 +6,25 @@
  * - dataset: what is open; models: the prediction sets; protocol: what the user chose;
  * - scoring: progress and the report;
  * - cases (casesSlice.ts, the case list's): the CaseTable columns, filters (`setFacetFilter`, which
- *   the report's plots call), the compared pair and the selected case.
+ *   the report's plots call), the compared pair and the selected case;
+ * - gtHealth: the GT health findings (corrections applied) and the finding opened.
  */
 import { create } from 'zustand';
 import { createCasesSlice, type CasesSlice } from './casesSlice';
 import { createDatasetSlice, type DatasetSlice } from './datasetSlice';
+import { createGtHealthSlice, type GtHealthSlice } from './gtHealthSlice';
 import { createModelsSlice, type ModelsSlice } from './modelsSlice';
 import { createProtocolSlice, type ProtocolSlice } from './protocolSlice';
 import { createScoringSlice, type ScoringSlice } from './scoringSlice';
 
-export type BenchState = DatasetSlice & ModelsSlice & ProtocolSlice & ScoringSlice & CasesSlice;
+export type BenchState = DatasetSlice & ModelsSlice & ProtocolSlice & ScoringSlice & CasesSlice & GtHealthSlice;
 
 export const useBench = create<BenchState>()((...a) => ({
   ...createDatasetSlice(...a),
   ...createModelsSlice(...a),
   ...createProtocolSlice(...a),
   ...createScoringSlice(...a),
+  ...createGtHealthSlice(...a),
   // The cases slice is typed over its own state; the composed store is a superset of it.
   ...createCasesSlice(...(a as unknown as Parameters<typeof createCasesSlice>)),
 }));

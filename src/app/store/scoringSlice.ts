@@ -6,6 +6,7 @@
 import type { StateCreator } from 'zustand';
 import type { CaseTable, Progress, Report } from '../../core';
 import type { BenchState } from './index';
+import { withHealthFacet } from './healthFacet';
 
 export interface ScoringSlice {
   scoring: boolean;
@@ -53,7 +54,7 @@ export const createScoringSlice: StateCreator<BenchState, [], [], ScoringSlice> 
   setCancelling: (cancelling) => set({ cancelling }),
   setScored: ({ report, extras, caseTable, elapsedMs }) => {
     set((s) => ({ report, extras, elapsedMs, scoring: false, cancelling: false, progress: null, resultVersion: s.resultVersion + 1 }));
-    if (caseTable) get().setCaseTable(caseTable);
+    if (caseTable) get().setCaseTable(withHealthFacet(caseTable, get().gtHealth));
   },
   stopScoring: (scoreError = null) => set({ scoring: false, cancelling: false, progress: null, scoreError }),
 });

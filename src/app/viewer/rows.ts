@@ -2,6 +2,9 @@
 import type { Instance } from '../../core/model';
 import { instanceKey, type PaneView, type Side } from '../canvas/scene';
 
+/** The view name of a case's GT when no model is loaded (the app's GT-only workspace): it has no predictions section. */
+export const GT_ONLY_VIEW = 'ground truth';
+
 export interface PanelRow {
   key: string;
   view: number;
@@ -34,7 +37,7 @@ export function panelSections(pane: readonly PaneView[], gtStatesOf?: string): P
   const first = pane[0];
   if (!first) return out;
   out.push({ title: `Ground truth (${first.record.gt.length})${gtStatesOf ? ` — states vs ${gtStatesOf}` : ''}`, rows: first.record.gt.map((g) => row(first, 'gt', g)) });
-  for (const v of pane) out.push({ title: `Predictions — ${v.model} (${v.record.pred.length})`, rows: v.record.pred.map((p) => row(v, 'pred', p)) });
+  for (const v of pane) if (v.model !== GT_ONLY_VIEW) out.push({ title: `Predictions — ${v.model} (${v.record.pred.length})`, rows: v.record.pred.map((p) => row(v, 'pred', p)) });
   return out;
 }
 

@@ -114,7 +114,7 @@ export function CaseBrowser({ table: givenTable, loadImage = loadImageFromWorker
   if (!table || current !== table || !result) {
     return (
       <div className="cb-root cb-empty" data-testid="case-browser" ref={sizeRef}>
-        {table ? 'Filtering cases…' : 'No scored cases yet.'}
+        {table ? 'Filtering cases…' : 'No cases yet.'}
       </div>
     );
   }
@@ -174,29 +174,34 @@ function Toolbar({ store, table, filters }: { store: StoreApi<CasesSlice>; table
         value={query.search}
         onChange={(e) => setSearch(e.target.value)}
       />
-      <label>
-        A{' '}
-        <select aria-label="Model A" value={a ?? ''} onChange={(e) => setModels(e.target.value || null, b === e.target.value ? a : b)}>
-          {table.models.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        B{' '}
-        <select aria-label="Model B" value={b ?? ''} onChange={(e) => setModels(a, e.target.value || null)}>
-          <option value="">none</option>
-          {table.models
-            .filter((m) => m !== a)
-            .map((m) => (
-              <option key={m} value={m}>
-                {m}
-              </option>
-            ))}
-        </select>
-      </label>
+      {/* The compared pair exists only once models are loaded (a GT-only list has none). */}
+      {table.models.length > 0 && (
+        <>
+          <label>
+            A{' '}
+            <select aria-label="Model A" value={a ?? ''} onChange={(e) => setModels(e.target.value || null, b === e.target.value ? a : b)}>
+              {table.models.map((m) => (
+                <option key={m} value={m}>
+                  {m}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            B{' '}
+            <select aria-label="Model B" value={b ?? ''} onChange={(e) => setModels(a, e.target.value || null)}>
+              <option value="">none</option>
+              {table.models
+                .filter((m) => m !== a)
+                .map((m) => (
+                  <option key={m} value={m}>
+                    {m}
+                  </option>
+                ))}
+            </select>
+          </label>
+        </>
+      )}
       {a && b && (
         // Toggles: pressed while the list is that comparison; pressed again, it is cleared.
         <span className="cb-views" role="group" aria-label="Compare A and B">

@@ -86,7 +86,11 @@ export function applyLtbCorrections(ds: LtbDataset, corrections: readonly GtCorr
         g.shape = undefined;
       }
     }
-    if (c.text !== undefined) g.text = c.text;
+    if (c.text !== undefined) {
+      g.text = c.text;
+      // The export writes this one text to every split file: the files agree again.
+      g.otherTexts = undefined;
+    }
     if (c.care !== undefined) g.care = careMaskFor(c.care, g.tags, g.present);
   }
   // Deletions last, so gt_id in the corrections keep meaning the original indices.

@@ -20,6 +20,11 @@ export interface LtbGt {
   shape?: Shape;
   /** Why the MMOCR 0.6.3 COCO loader drops it entirely (`ignore: true`, bbox side < 1). */
   drop063?: string;
+  /**
+   * Texts other split files give this same polygon when they differ from `text` (the first
+   * file's): GT health reports them (lint `inconsistent_across_splits`); scoring ignores text.
+   */
+  otherTexts?: { split: number; text: string }[];
 }
 
 export interface LtbImage {

@@ -80,8 +80,10 @@ export class GtBuilder {
       if (this.sameInstances(img, insts)) {
         for (let k = 0; k < insts.length; k++) {
           const g = img.gt[k];
+          const inst = insts[k] as Record<string, unknown>;
           g.present |= bit;
-          if (!(insts[k] as Record<string, unknown>).ignore) g.care |= bit;
+          if (!inst.ignore) g.care |= bit;
+          noteText(g, split, inst.text);
         }
         continue;
       }
@@ -190,6 +192,7 @@ export class GtBuilder {
       g.present |= bit;
       if (!inst.ignore) g.care |= bit;
       if (g.text === undefined && typeof inst.text === 'string') g.text = inst.text;
+      else noteText(g, split, inst.text);
       seq.push(gi);
     }
     for (let i = 1; i < seq.length; i++) {
@@ -199,6 +202,11 @@ export class GtBuilder {
       }
     }
   }
+}
+
+/** Keeps a split's text for the same polygon when it differs from the one kept (for GT health). */
+function noteText(g: LtbGt, split: number, text: unknown): void {
+  if (typeof text === 'string' && g.text !== undefined && text !== g.text) (g.otherTexts ??= []).push({ split, text });
 }
 
 function push(m: Map<string, number[]>, k: string, v: number) {
