@@ -5,6 +5,7 @@
  */
 import { type BenchmarkAdapter, type ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { UNCERTAINTY_OPTION_SPECS } from '../../uncertainty/options';
 import { applyChroniclesCorrections, exportChroniclesGroundTruth } from './corrections';
 import { datasetRoot, findGtFile, loadChroniclesDataset, type ChroniclesDataset } from './gt';
 import { bundledChroniclesPredictions, loadChroniclesPredictions, type ChroniclesPreds } from './predictions';
@@ -23,6 +24,7 @@ const protocols: readonly ProtocolSpec[] = [
         default: null,
         help: 'run the official extraction rules on the raw answer first (for result files made by other tools)',
       },
+      ...UNCERTAINTY_OPTION_SPECS,
     ],
   },
 ];

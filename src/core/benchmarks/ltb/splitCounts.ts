@@ -73,6 +73,7 @@ export function addImageToSplit(
   iouThr: number,
   scratch: Scratch,
   t: SplitTotals,
+  unit?: UnitRow,
 ): void {
   const bit = 1 << s;
   const nK = geom.kept.length;
@@ -95,9 +96,11 @@ export function addImageToSplit(
     accI += histIgn[i + 1];
     t.pred[i] += accP;
     t.ignored[i] += accI;
+    if (unit) unit.rows[unit.at + 1 + nT + i] = accP;
   }
   const nCare = careInOrder(img, geom, s, care);
   t.gt += nCare;
+  if (unit) unit.rows[unit.at] = nCare;
   if (nCare === 0 || geom.pk.length === 0) return;
   const { gStart, pk, piou } = geom;
   let anyCandidate = false;
@@ -127,7 +130,18 @@ export function addImageToSplit(
       }
     }
     t.hits[i] += hits;
+    if (unit) unit.rows[unit.at + 1 + i] = hits;
   }
+}
+
+/**
+ * Where addImageToSplit writes the image's own counts for the uncertainty bootstrap: at `at`
+ * the care GT, then hits per threshold, then predictions per threshold (1 + 2 · nT numbers,
+ * zero-filled beforehand).
+ */
+export interface UnitRow {
+  rows: Float64Array;
+  at: number;
 }
 
 /** MMOCR's `compute_hmean`: recall 1 and precision 0 / 1 when there is no care GT. */
