@@ -10,10 +10,13 @@ import { useBench } from '../store';
 import { useFacetLookup, useListCases, useSetFacet } from './facets';
 import { BarChart, LineChart } from './plots';
 import { ScoreHistogram } from './ScoreHistogram';
+import { useIntervals } from './uncertainty/context';
+import { intervalOf, levelText, prefixGroupOfKey, SMALL_GROUP } from './uncertainty/intervals';
 
 export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; plot: PlotSpec; unit: string | null; unitLabel: string }) {
   const lookup = useFacetLookup();
   const setFacet = useSetFacet();
+  const block = useIntervals();
   const models = Object.keys(report.models);
   switch (plot.kind) {
     case 'bars': {
@@ -26,8 +29,17 @@ export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; 
         <BarChart
           title={plot.title}
           metric={fillKey(plot.metric, { group: shown[0].key })}
-          groups={shown.map((g) => ({ label: g.label, facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined }))}
-          series={models.map((m) => ({ name: m, values: shown.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]) }))}
+          groups={shown.map((g) => ({
+            label: g.label,
+            note: (prefixGroupOfKey(block, fillKey(plot.metric, { group: g.key }))?.units ?? Infinity) < SMALL_GROUP ? `n < ${SMALL_GROUP}` : undefined,
+            facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined,
+          }))}
+          series={models.map((m) => ({
+            name: m,
+            values: shown.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]),
+            intervals: shown.map((g) => intervalOf(block, m, fillKey(plot.metric, { group: g.key }))),
+            intervalLabel: block ? `${levelText(block.level)} interval` : undefined,
+          }))}
           onSelect={keys.length ? setFacet : undefined}
         />
       );

@@ -12,6 +12,7 @@ import { formatMetric } from './format';
 import { KeyTable } from './KeyTable';
 import { MetricCell } from './MetricCell';
 import { useFacetLookup, useListCases, useSetFacet } from './facets';
+import { GroupSize } from './uncertainty/GroupSize';
 
 export function LayoutSection({ report, section }: { report: Report; section: ReportSection }) {
   switch (section.kind) {
@@ -39,6 +40,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
   const rowHead = (r: (typeof rows)[number]) => (
     <th scope="row" title={r.title}>
       <RowName label={r.label} facet={rowFacet(r)} onPick={setFacet} />
+      {section.columns.length > 0 && <GroupSize metricKey={gridKey(section, r.key, section.columns[0].key)} />}
     </th>
   );
   // A click on a number lists that model's cases of its row (and column, where the column is a

@@ -15,32 +15,41 @@ import { formatOptions } from './format';
 import { GenericReport } from './GenericReport';
 import { LayoutPlot } from './LayoutPlots';
 import { LayoutSection } from './LayoutSections';
+import { Comparison } from './uncertainty/Comparison';
+import { IntervalsContext } from './uncertainty/context';
+import { IntervalsStatus } from './uncertainty/IntervalsStatus';
 
 export function ReportView() {
   const report = useBench((s) => s.report);
   const layout = useBench((s) => s.dataset?.reportLayout);
   const elapsed = useBench((s) => s.elapsedMs);
   const stale = useBench((s) => s.scoring);
+  const intervals = useBench((s) => s.uncertainty);
   if (!report) return null;
   const n = Object.keys(report.models).length;
   return (
-    <section className={stale ? 'report stale' : 'report'} aria-label="Report" aria-busy={stale}>
-      <header className="report-head">
-        <h2>Report</h2>
-        <p className="protocol-line" data-testid="report-protocol">
-          Protocol <strong>{report.protocol.name}</strong> ({formatOptions(report.protocol.options)}) · {n} model{n === 1 ? '' : 's'} ·{' '}
-          {report.dataset.cases} cases
-          {elapsed !== null ? ` · scored in ${(elapsed / 1000).toFixed(2)} s` : ''}
-        </p>
-        <Exports />
-      </header>
-      {layout ? <LayoutReport report={report} layout={layout} /> : <GenericReport report={report} />}
-      <CorrectedScore headlines={layout?.headlines ?? []} />
-      <details className="all-metrics">
-        <summary>All metric keys (as in report.json)</summary>
-        <GenericReport report={report} progressive />
-      </details>
-    </section>
+    // The intervals reach every cell and plot through context (one subscription, not one per cell).
+    <IntervalsContext value={intervals}>
+      <section className={stale ? 'report stale' : 'report'} aria-label="Report" aria-busy={stale}>
+        <header className="report-head">
+          <h2>Report</h2>
+          <p className="protocol-line" data-testid="report-protocol">
+            Protocol <strong>{report.protocol.name}</strong> ({formatOptions(report.protocol.options)}) · {n} model{n === 1 ? '' : 's'} ·{' '}
+            {report.dataset.cases} cases
+            {elapsed !== null ? ` · scored in ${(elapsed / 1000).toFixed(2)} s` : ''}
+          </p>
+          <IntervalsStatus />
+          <Exports />
+        </header>
+        {layout ? <LayoutReport report={report} layout={layout} /> : <GenericReport report={report} />}
+        <Comparison report={report} layout={layout} />
+        <CorrectedScore headlines={layout?.headlines ?? []} />
+        <details className="all-metrics">
+          <summary>All metric keys (as in report.json)</summary>
+          <GenericReport report={report} progressive />
+        </details>
+      </section>
+    </IntervalsContext>
   );
 }
 

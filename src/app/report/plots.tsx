@@ -20,6 +20,8 @@ export const seriesDash = (i: number): string => DASHES[i % DASHES.length];
 
 export interface BarGroup {
   label: string;
+  /** A short note after the label (e.g. "n < 30" for a small group). */
+  note?: string;
   /** Facet filter a click applies; absent = the bar is not clickable. */
   facet?: { key: string; value: string };
 }
@@ -28,6 +30,10 @@ export interface Series {
   name: string;
   /** One value per group (or per x for lines); undefined = no value. */
   values: (number | undefined)[];
+  /** Bars: per group, the value's interval, drawn as a whisker; undefined = none. */
+  intervals?: (readonly [number, number] | undefined)[];
+  /** How an interval reads in a bar's tooltip (e.g. "95 % interval"). */
+  intervalLabel?: string;
 }
 
 export function BarChart({
@@ -46,7 +52,7 @@ export function BarChart({
   onSelect?: (facet: { key: string; value: string }) => void;
   height?: number;
 }) {
-  const max = scaleMax(series, metric);
+  const max = scaleMax(series.map((s) => ({ values: [...s.values, ...(s.intervals ?? []).map((ci) => ci?.[1])] })), metric);
   const groupW = Math.max(24, series.length * 12 + 10);
   const left = 34;
   const bottom = 58;
@@ -66,8 +72,10 @@ export function BarChart({
               {series.map((s, si) => {
                 const v = s.values[gi];
                 if (v === undefined) return null;
-                const label = `${s.name} · ${g.label}: ${formatMetric(metric, v)}${facet && onSelect ? ' — click to list these cases' : ''}`;
-                return (
+                const ci = s.intervals?.[gi];
+                const ciText = ci ? ` (${s.intervalLabel ?? 'interval'} ${formatMetric(metric, ci[0])} – ${formatMetric(metric, ci[1])})` : '';
+                const label = `${s.name} · ${g.label}: ${formatMetric(metric, v)}${ciText}${facet && onSelect ? ' — click to list these cases' : ''}`;
+                const bar = (
                   <rect
                     key={s.name}
                     x={x0 + si * 12}
@@ -84,9 +92,18 @@ export function BarChart({
                     <title>{label}</title>
                   </rect>
                 );
+                return ci ? (
+                  <g key={s.name}>
+                    {bar}
+                    <Whisker x={x0 + si * 12 + 5} top={y(ci[1])} bottom={y(ci[0])} />
+                  </g>
+                ) : (
+                  bar
+                );
               })}
               <text x={x0 + (series.length * 12) / 2} y={height - bottom + 14} className="tick" textAnchor="end" transform={`rotate(-40 ${x0 + (series.length * 12) / 2} ${height - bottom + 14})`}>
                 {g.label}
+                {g.note && <tspan className="tick-note"> {g.note}</tspan>}
               </text>
             </g>
           );
@@ -94,6 +111,17 @@ export function BarChart({
       </svg>
       <Legend names={series.map((s) => s.name)} />
     </figure>
+  );
+}
+
+/** An interval drawn over a bar: a vertical line with caps (not clickable: clicks reach the bar). */
+function Whisker({ x, top, bottom }: { x: number; top: number; bottom: number }) {
+  return (
+    <g className="whisker" data-testid="whisker" pointerEvents="none">
+      <line x1={x} x2={x} y1={top} y2={bottom} />
+      <line x1={x - 3} x2={x + 3} y1={top} y2={top} />
+      <line x1={x - 3} x2={x + 3} y1={bottom} y2={bottom} />
+    </g>
   );
 }
 

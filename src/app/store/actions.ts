@@ -7,6 +7,7 @@ import type { Listing } from '../../io/listing';
 import { scoringClient, type DuplicateModel, type OpenedDataset } from '../../worker/client';
 import { defaultOptions, useBench } from './index';
 import { parseViewHash, protocolFromLink } from '../viewUrl';
+import { computeIntervals, dropIntervals } from './uncertaintyActions';
 
 let generation = 0;
 
@@ -57,6 +58,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
   // before the store changes: the URL is rewritten from the store as soon as the dataset is set.
   const protocol = (!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol;
   useBench.setState({ report: null, extras: {}, modelError: null, scoreError: null });
+  dropIntervals();
   const s = useBench.getState();
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
@@ -179,6 +181,7 @@ export async function rescore(protocol?: Protocol): Promise<void> {
   s.setProtocol(p);
   if (s.models.length === 0) {
     useBench.setState({ report: null, extras: {} });
+    dropIntervals();
     s.setCaseTable(null);
     return;
   }
@@ -202,6 +205,9 @@ export async function rescore(protocol?: Protocol): Promise<void> {
     if (useBench.getState().cancelling || !useBench.getState().scoring) return;
     performance.mark('benchlens:show-report');
     useBench.getState().setScored({ report: out.report, extras: out.extras, elapsedMs: out.elapsedMs });
+    // The intervals follow the report (same task: the new numbers never show the old intervals);
+    // the worker computes them while the page installs the case list.
+    void computeIntervals();
     await nextTask();
     if (gen !== generation) return;
     performance.mark('benchlens:show-cases');
@@ -249,12 +255,15 @@ async function refreshResults(): Promise<void> {
   const report = await client.getReport();
   if (!report) {
     useBench.setState({ report: null });
+    dropIntervals();
     useBench.getState().setCaseTable(null);
     return;
   }
   const caseTable = await client.getCaseTable();
   const extras = useBench.getState().extras;
   useBench.getState().setScored({ report, extras, caseTable, elapsedMs: useBench.getState().elapsedMs ?? 0 });
+  // The models' names changed: the block's (keyed by name) is recomputed with them.
+  void computeIntervals();
 }
 
 export type ExportKind = 'report' | 'csv';

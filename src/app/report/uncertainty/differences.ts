@@ -3,6 +3,7 @@
  * block stores each pair once, in model order, so B − A is read by negating), whether it is
  * significant after Holm, and the "Where do A and B differ" ranking. Pure functions, unit-tested.
  */
+import { formatMetric } from '../format';
 import type { UncertaintyBlockView, UncertaintyPair } from './block';
 
 /** One paired result read as A − B. */
@@ -87,4 +88,19 @@ export function headlineDifferences(diffs: readonly Difference[], headlines: rea
   if (picked.length > 0) return headlines.flatMap((h) => picked.filter((d) => d.key === h));
   const first = diffs[0]?.group;
   return diffs.filter((d) => d.group === first);
+}
+
+/** A difference in the metric's display format with its sign: "+2.10", "−0.35", "0.00". */
+export function formatDelta(key: string, v: number, decimals?: number): string {
+  if (Number.isNaN(v)) return 'NaN';
+  const text = formatMetric(key, Math.abs(v), decimals);
+  // The sign goes by the digits shown: a difference that rounds to zero is not "+0.00".
+  if (/^[0.]*$/.test(text)) return text;
+  return `${v > 0 ? '+' : '−'}${text}`;
+}
+
+/** A p-value for reading: three decimals, "< 0.001" below (the exact value goes in the title). */
+export function formatP(p: number): string {
+  if (Number.isNaN(p)) return '—';
+  return p < 0.001 ? '< 0.001' : p.toFixed(3);
 }

@@ -19,12 +19,16 @@ export function intervalOf(block: UncertaintyBlockView | null | undefined, model
  * it (TABench's `overall`, gansulishuzhi's `iou0.5/f1`).
  */
 export function groupOfKey(block: UncertaintyBlockView | null | undefined, key: string): { id: string; units: number } | undefined {
-  if (!block) return undefined;
+  return prefixGroupOfKey(block, key) ?? block?.groups.find((g) => g.id === 'all');
+}
+
+/** The longest group id that prefixes `key` (`hard` for `hard/hmean`); undefined when none does. */
+export function prefixGroupOfKey(block: UncertaintyBlockView | null | undefined, key: string): { id: string; units: number } | undefined {
   let best: { id: string; units: number } | undefined;
-  for (const g of block.groups) {
+  for (const g of block?.groups ?? []) {
     if (key.startsWith(g.id + '/') && (!best || g.id.length > best.id.length)) best = g;
   }
-  return best ?? block.groups.find((g) => g.id === 'all');
+  return best;
 }
 
 /** "61.23 – 69.01" in the metric's own display format. */
@@ -32,16 +36,20 @@ export function formatInterval(key: string, ci: readonly [number, number], decim
   return `${formatMetric(key, ci[0], decimals)} – ${formatMetric(key, ci[1], decimals)}`;
 }
 
+export function unitsText(n: number): string {
+  return `${n} unit${n === 1 ? '' : 's'}`;
+}
+
 /** "95 %" for a level of 0.95. */
 export function levelText(level: number): string {
   return `${+(level * 100).toFixed(4)} %`;
 }
 
-/** The second line of a metric cell's tooltip, or null when the metric has no interval. */
+/** A metric cell's interval popover (two lines), or null when the metric has no interval. */
 export function intervalTitle(block: UncertaintyBlockView | null | undefined, model: string, key: string, decimals?: number): string | null {
   const ci = intervalOf(block, model, key);
   if (!block || !ci) return null;
   const g = groupOfKey(block, key);
-  const n = g ? `, ${g.units} unit${g.units === 1 ? '' : 's'} in ${g.id}${g.units < SMALL_GROUP ? ' (n < 30: rough)' : ''}` : '';
-  return `${levelText(block.level)} interval: ${formatInterval(key, ci, decimals)} (bootstrap, ${block.replicates} replicates${n})`;
+  const n = g ? `; ${g.id}: ${unitsText(g.units)}${g.units < SMALL_GROUP ? ' (n < 30)' : ''}` : '';
+  return `${levelText(block.level)} interval ${formatInterval(key, ci, decimals)}\nbootstrap, ${block.replicates} replicates${n}`;
 }

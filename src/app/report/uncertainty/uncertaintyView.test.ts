@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UncertaintyBlockView, UncertaintyPair } from './block';
-import { differencesOf, familiesOf, familyOf, headlineDifferences, isSignificant, rankDifferences } from './differences';
+import { differencesOf, familiesOf, familyOf, formatDelta, formatP, headlineDifferences, isSignificant, rankDifferences } from './differences';
 import { groupCases } from './groupCases';
-import { formatInterval, groupOfKey, intervalOf, intervalTitle } from './intervals';
+import { formatInterval, groupOfKey, intervalOf, intervalTitle, prefixGroupOfKey } from './intervals';
 
 const pair = (group: string, key: string, diff: number, p_holm: number, ci: [number, number] = [diff - 0.01, diff + 0.01]): UncertaintyPair => ({
   a: 'm1',
@@ -48,13 +48,16 @@ describe('intervals of the block', () => {
     expect(groupOfKey(block, 'category/table-x/overall')?.id).toBe('category/table-x');
     expect(groupOfKey(block, 'category/table/overall')?.id).toBe('category/table');
     expect(groupOfKey(block, 'r2t/accuracy')?.id).toBe('all');
+    // Only a prefix names the group of a table row (the n < 30 mark): none for the dataset's keys.
+    expect(prefixGroupOfKey(block, 'r2t/accuracy')).toBeUndefined();
+    expect(prefixGroupOfKey(block, 'category/table/n')?.units).toBe(12);
   });
 
   it('writes the interval in the metric display format and flags a group under 30 units', () => {
     expect(formatInterval('x/hmean', [0.61234, 0.69])).toBe('61.23 – 69.00');
     const t = intervalTitle(block, 'm1', 'category/table/overall');
-    expect(t).toBe('95 % interval: 10.00 – 40.00 (bootstrap, 1000 replicates, 12 units in category/table (n < 30: rough))');
-    expect(intervalTitle(block, 'm1', 'overall')).toBe('95 % interval: 50.00 – 70.00 (bootstrap, 1000 replicates, 120 units in all)');
+    expect(t).toBe('95 % interval 10.00 – 40.00\nbootstrap, 1000 replicates; category/table: 12 units (n < 30)');
+    expect(intervalTitle(block, 'm1', 'overall')).toBe('95 % interval 50.00 – 70.00\nbootstrap, 1000 replicates; all: 120 units');
   });
 });
 
@@ -121,5 +124,16 @@ describe('the cases of a group', () => {
     expect(groupCases('chronicles', 'ancient', lookup)).toEqual({ facets: [{ key: 'group', value: 'ancient' }] });
     expect(groupCases('chronicles', 'seal', lookup)).toEqual({ facets: [{ key: 'script', value: 'seal' }] });
     expect(groupCases('pulsebench-select', 'x', lookup)).toBeNull();
+  });
+});
+
+describe('formatting a difference', () => {
+  it('signs a difference by the digits shown, and writes small p-values as < 0.001', () => {
+    expect(formatDelta('hard/hmean', 0.021)).toBe('+2.10');
+    expect(formatDelta('hard/hmean', -0.0035)).toBe('−0.35');
+    expect(formatDelta('hard/hmean', -0.00001)).toBe('0.00');
+    expect(formatP(0.0004)).toBe('< 0.001');
+    expect(formatP(0.0441)).toBe('0.044');
+    expect(formatP(NaN)).toBe('—');
   });
 });
