@@ -77,7 +77,8 @@ export async function runUncertainty(
     for (let m = 0; m < M; m++) {
       for (let k = 0; k < K; k++) {
         sorted.set(reps.subarray((m * K + k) * B, (m * K + k + 1) * B));
-        intervals[models[m]][g.keys[k]] = interval(sorted, qLo, qHi);
+        const ci = interval(sorted, qLo, qHi);
+        if (ci) intervals[models[m]][g.keys[k]] = ci;
       }
     }
 
@@ -96,15 +97,20 @@ export async function runUncertainty(
         const trials = n <= EXACT_UNITS ? 2 ** n : R;
         for (let pk = 0; pk < g.pairKeys.length; pk++) {
           const k = g.pairKeys[pk].index;
+          const diff = observed[a * K + k] - observed[b * K + k];
+          // A metric one of the two models does not have (Chronicles omits a mean over no row).
+          if (Number.isNaN(diff)) continue;
           for (let r = 0; r < B; r++) sorted[r] = reps[(a * K + k) * B + r] - reps[(b * K + k) * B + r];
+          const ci = interval(sorted, qLo, qHi);
+          if (!ci) continue;
           const p = n <= EXACT_UNITS ? counts[pk] / trials : (1 + counts[pk]) / (R + 1);
           pairs.push({
             a: models[a],
             b: models[b],
             group: g.id,
             key: g.keys[k],
-            diff: observed[a * K + k] - observed[b * K + k],
-            ci: interval(sorted, qLo, qHi),
+            diff,
+            ci,
             p,
             p_holm: p,
           });
@@ -140,9 +146,18 @@ function weightedSum(stats: Float64Array, w: Int32Array, n: number, W: number, s
   }
 }
 
-function interval(values: Float64Array, qLo: number, qHi: number): [number, number] {
-  values.sort();
-  return [quantile7(values, qLo), quantile7(values, qHi)];
+/**
+ * The type-7 quantiles of the replicate values. A replicate where the metric does not exist
+ * (NaN: Chronicles leaves out a mean over no row instead of giving it a value) is left out;
+ * null when no replicate has it.
+ */
+function interval(values: Float64Array, qLo: number, qHi: number): [number, number] | null {
+  values.sort(); // NaN sorts last
+  let n = values.length;
+  while (n > 0 && Number.isNaN(values[n - 1])) n--;
+  if (n === 0) return null;
+  const v = n === values.length ? values : values.subarray(0, n);
+  return [quantile7(v, qLo), quantile7(v, qHi)];
 }
 
 /**

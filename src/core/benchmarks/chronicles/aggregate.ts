@@ -14,8 +14,10 @@ export interface RowScore {
   inMean: boolean;
 }
 
-type Cell = 'spotting' | 'detection' | 'recognition' | 'parsing' | 'classification';
+export type Cell = 'spotting' | 'detection' | 'recognition' | 'parsing' | 'classification';
 
+/** Every cell a script can have, the column order of `CellSums`. */
+export const CELLS: readonly Cell[] = ['spotting', 'detection', 'recognition', 'parsing', 'classification'];
 const ANCIENT_CELLS: readonly Cell[] = ['spotting', 'detection', 'recognition', 'parsing', 'classification'];
 const MODERN_CELLS: readonly Cell[] = ['parsing', 'classification'];
 const MODERN_DISPLAY: readonly TaskId[] = ['parsing', 'classification'];
@@ -26,24 +28,46 @@ const mean = (v: readonly number[]) => {
   return s / v.length;
 };
 
-export function aggregate(rows: readonly RowScore[]): Record<string, number> {
-  // script name → cell → scores
-  const lists = new Map<string, { script: ScriptInfo; cells: Map<Cell, number[]> }>();
-  for (const r of rows) {
-    let s = lists.get(r.script.name);
-    if (!s) lists.set(r.script.name, (s = { script: r.script, cells: new Map() }));
-    const push = (c: Cell, v: number) => {
-      const l = s!.cells.get(c);
-      if (l) l.push(v);
-      else s!.cells.set(c, [v]);
-    };
-    if (r.task === 'spotting') {
-      if (!r.inMean) continue;
-      push('spotting', r.score);
-      push('detection', r.detection ?? 0);
-    } else push(r.task, r.score);
-  }
+/**
+ * A script's per-row scores, summed per cell (CELLS order) in row order — the same additions
+ * the plain mean makes — and counted; the uncertainty bootstrap re-weights these per image.
+ */
+export interface CellSums {
+  script: ScriptInfo;
+  sum: Float64Array;
+  n: Float64Array;
+}
 
+export function newCellSums(script: ScriptInfo): CellSums {
+  return { script, sum: new Float64Array(CELLS.length), n: new Float64Array(CELLS.length) };
+}
+
+/** Adds one row's score(s) to its script's cells; Spotting rows the judge did not score are left out. */
+export function addRow(s: CellSums, r: RowScore): void {
+  const push = (c: number, v: number) => {
+    s.sum[c] += v;
+    s.n[c] += 1;
+  };
+  if (r.task === 'spotting') {
+    if (!r.inMean) return;
+    push(0, r.score);
+    push(1, r.detection ?? 0);
+  } else push(CELLS.indexOf(r.task), r.score);
+}
+
+export function aggregate(rows: readonly RowScore[]): Record<string, number> {
+  const byScript = new Map<string, CellSums>();
+  for (const r of rows) {
+    let s = byScript.get(r.script.name);
+    if (!s) byScript.set(r.script.name, (s = newCellSums(r.script)));
+    addRow(s, r);
+  }
+  return summarize([...byScript.values()]);
+}
+
+/** summarize.py on per-script cell sums: every key of the official summary that exists. */
+export function summarize(scripts: readonly CellSums[]): Record<string, number> {
+  const lists = new Map(scripts.map((s) => [s.script.name, s]));
   // Official order: the 7 scripts, then any other font_type by name.
   const known = SCRIPTS.map((s) => s.name).filter((n) => lists.has(n));
   const others = [...lists.keys()].filter((n) => !SCRIPTS.some((s) => s.name === n)).sort();
@@ -51,15 +75,16 @@ export function aggregate(rows: readonly RowScore[]): Record<string, number> {
 
   const m: Record<string, number> = {};
   const perScript = new Map<string, Map<Cell, number>>();
-  for (const { script, cells } of order) {
+  for (const { script, sum, n } of order) {
     const allowed = script.group === 'ancient' ? ANCIENT_CELLS : MODERN_CELLS;
     const means = new Map<Cell, number>();
     for (const c of allowed) {
-      const l = cells.get(c);
-      if (!l || l.length === 0) continue;
-      means.set(c, mean(l));
-      m[`${script.key}/${c}`] = mean(l);
-      m[`${script.key}/${c}/n`] = l.length;
+      const i = CELLS.indexOf(c);
+      if (n[i] === 0) continue;
+      const v = sum[i] / n[i];
+      means.set(c, v);
+      m[`${script.key}/${c}`] = v;
+      m[`${script.key}/${c}/n`] = n[i];
     }
     const shown = DISPLAY_TASKS.filter((t) => means.has(t)).map((t) => means.get(t)!);
     if (shown.length) m[`${script.key}/average`] = mean(shown);
