@@ -29,11 +29,8 @@ export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; 
         <BarChart
           title={plot.title}
           metric={fillKey(plot.metric, { group: shown[0].key })}
-          groups={shown.map((g) => ({
-            label: g.label,
-            note: (prefixGroupOfKey(block, fillKey(plot.metric, { group: g.key }))?.units ?? Infinity) < SMALL_GROUP ? `n < ${SMALL_GROUP}` : undefined,
-            facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined,
-          }))}
+          groups={shown.map((g) => ({ label: g.label, facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined }))}
+          note={smallGroupsNote(shown.map((g) => ({ label: g.label, units: prefixGroupOfKey(block, fillKey(plot.metric, { group: g.key }))?.units })))}
           series={models.map((m) => ({
             name: m,
             values: shown.map((g) => report.models[m].metrics[fillKey(plot.metric, { group: g.key })]),
@@ -50,6 +47,14 @@ export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; 
     case 'score-histogram':
       return <ScoreHistogram title={plot.title} scoreLabel={plot.scoreLabel} bins={plot.bins} />;
   }
+}
+
+/** "n < 30 (rough intervals): Blurred, Glass" — or "every group" when all are small; undefined when none is. */
+function smallGroupsNote(groups: { label: string; units: number | undefined }[]): string | undefined {
+  const small = groups.filter((g) => g.units !== undefined && g.units < SMALL_GROUP);
+  if (small.length === 0) return undefined;
+  const which = small.length === groups.length ? 'every group' : small.map((g) => g.label).join(', ');
+  return `n < ${SMALL_GROUP} (rough intervals): ${which}`;
 }
 
 function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Extract<PlotSpec, { kind: 'curve' }>; unit: string; unitLabel: string }) {

@@ -5,8 +5,8 @@ import { useIntervals } from './uncertainty/context';
 
 /**
  * One number of the report: formatted for reading, exact in the tooltip. Its interval (when the
- * uncertainty block has one) shows on hover as a small popover drawn from `data-ci` by CSS, so
- * the cell's text and title stay the number alone; `aria-description` reads it out.
+ * uncertainty block has one) is in `data-ci`, which the report's IntervalPopover shows on hover,
+ * so the cell's text and title stay the number alone; `aria-description` reads it out.
  */
 export function MetricCell({ report, model, metric, decimals }: { report: Report; model: string; metric: string; decimals?: number }) {
   const v = report.models[model]?.metrics[metric];

@@ -20,8 +20,6 @@ export const seriesDash = (i: number): string => DASHES[i % DASHES.length];
 
 export interface BarGroup {
   label: string;
-  /** A short note after the label (e.g. "n < 30" for a small group). */
-  note?: string;
   /** Facet filter a click applies; absent = the bar is not clickable. */
   facet?: { key: string; value: string };
 }
@@ -42,6 +40,7 @@ export function BarChart({
   groups,
   series,
   onSelect,
+  note,
   height = 180,
 }: {
   title: string;
@@ -50,6 +49,8 @@ export function BarChart({
   groups: BarGroup[];
   series: Series[];
   onSelect?: (facet: { key: string; value: string }) => void;
+  /** A line under the plot (e.g. which groups have fewer than 30 units). */
+  note?: string;
   height?: number;
 }) {
   const max = scaleMax(series.map((s) => ({ values: [...s.values, ...(s.intervals ?? []).map((ci) => ci?.[1])] })), metric);
@@ -103,13 +104,13 @@ export function BarChart({
               })}
               <text x={x0 + (series.length * 12) / 2} y={height - bottom + 14} className="tick" textAnchor="end" transform={`rotate(-40 ${x0 + (series.length * 12) / 2} ${height - bottom + 14})`}>
                 {g.label}
-                {g.note && <tspan className="tick-note"> {g.note}</tspan>}
               </text>
             </g>
           );
         })}
       </svg>
       <Legend names={series.map((s) => s.name)} />
+      {note && <p className="plot-note small-n">{note}</p>}
     </figure>
   );
 }

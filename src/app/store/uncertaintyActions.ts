@@ -20,14 +20,18 @@ export function dropIntervals(): void {
 export async function computeIntervals(): Promise<void> {
   const id = ++run;
   useBench.setState({ uncertainty: null, intervals: { state: 'computing', done: 0, total: 0 } });
+  // Progress comes on its own message channel, so its last tick can arrive after the result.
+  let settled = false;
   try {
     const block = await scoringClient().uncertainty((done, total) => {
-      if (id === run) useBench.setState({ intervals: { state: 'computing', done, total } });
+      if (id === run && !settled) useBench.setState({ intervals: { state: 'computing', done, total } });
     });
+    settled = true;
     if (id !== run) return;
     performance.mark('benchlens:intervals-received');
     useBench.setState(block ? { uncertainty: block, intervals: { state: 'done' } } : { uncertainty: null, intervals: { state: 'off' } });
   } catch (e) {
+    settled = true;
     if (id !== run) return;
     const message = (e instanceof Error ? e.message : String(e)).split('\n')[0];
     useBench.setState({ uncertainty: null, intervals: isAbort(e) ? { state: 'stopped' } : { state: 'failed', message } });
