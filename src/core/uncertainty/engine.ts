@@ -2,9 +2,11 @@
  * The bootstrap and the randomization test of shared/specs/uncertainty.md on GroupTables.
  * Everything per replicate works in typed arrays allocated once per group: a replicate is a
  * weighted re-sum of unit rows plus the protocol's aggregation; a swap of the paired test is a
- * difference of sums (model a loses d_i = a_i − b_i on a swapped unit, model b gains it).
+ * difference of sums (model a loses d_i = a_i − b_i on a swapped unit, model b gains it). The
+ * hot loops are synchronous methods run a chunk at a time; the async driver between chunks
+ * checks the signal, reports progress and yields.
  */
-import { drawIndex, mulberry32u32, SWAP_AT } from './mulberry32';
+import { drawIndex, Mulberry32, SWAP_AT } from './mulberry32';
 import { quantile7 } from './quantile';
 import { holm } from './holm';
 import type { GroupTable } from './table';
@@ -46,74 +48,53 @@ export async function runUncertainty(
     if (ctx?.yieldEvery) await ctx.yieldEvery();
   };
 
-  const boot = mulberry32u32(opts.seed);
-  const perm = mulberry32u32(opts.seed + 1);
+  const boot = new Mulberry32(opts.seed);
+  const perm = new Mulberry32(opts.seed + 1);
 
   for (const g of groups) {
     ctx?.signal?.throwIfAborted();
     const n = g.units.length;
-    const W = g.width;
     const K = g.keys.length;
-    const sums = new Float64Array(W);
-    const out = new Float64Array(K);
-    const weights = new Int32Array(n);
-    // reps[(m · K + k) · B + r]: metric k of model m in replicate r.
-    const reps = new Float64Array(M * K * B);
-
-    for (let r = 0; r < B; r++) {
-      weights.fill(0);
-      for (let j = 0; j < n; j++) weights[drawIndex(boot(), n)]++;
-      for (let m = 0; m < M; m++) {
-        weightedSum(g.stats[m], weights, n, W, sums);
-        g.evaluate(sums, out);
-        const base = m * K * B + r;
-        for (let k = 0; k < K; k++) reps[base + k * B] = out[k];
-      }
-      if ((r + 1) % CHUNK === 0) await tick(CHUNK);
+    const bs = new Bootstrap(g, B);
+    for (let r = 0; r < B; r += CHUNK) {
+      const to = Math.min(B, r + CHUNK);
+      bs.replicates(r, to, boot);
+      await tick(to - r);
     }
-    await tick(B % CHUNK);
 
     const sorted = new Float64Array(B);
     for (let m = 0; m < M; m++) {
       for (let k = 0; k < K; k++) {
-        sorted.set(reps.subarray((m * K + k) * B, (m * K + k + 1) * B));
+        sorted.set(bs.values(m, k));
         const ci = interval(sorted, qLo, qHi);
         if (ci) intervals[models[m]][g.keys[k]] = ci;
       }
     }
 
-    // Observed metrics (every unit once): the official numbers.
-    const observed = new Float64Array(M * K);
-    const ones = new Int32Array(n).fill(1);
-    for (let m = 0; m < M; m++) {
-      weightedSum(g.stats[m], ones, n, W, sums);
-      g.evaluate(sums, out);
-      observed.set(out, m * K);
-    }
-
+    const observed = bs.observed();
     for (let a = 0; a < M; a++) {
       for (let b = a + 1; b < M; b++) {
-        const counts = await pairTest(g, a, b, observed, n <= EXACT_UNITS ? null : { R, next: perm }, tick);
-        const trials = n <= EXACT_UNITS ? 2 ** n : R;
+        const test = new PairTest(g, a, b, observed);
+        const exact = n <= EXACT_UNITS;
+        const trials = exact ? 2 ** n : R;
+        for (let t = 0; t < trials; t += CHUNK) {
+          const to = Math.min(trials, t + CHUNK);
+          if (exact) test.enumerate(t, to);
+          else test.draw(to - t, perm);
+          await tick(to - t);
+        }
         for (let pk = 0; pk < g.pairKeys.length; pk++) {
           const k = g.pairKeys[pk].index;
           const diff = observed[a * K + k] - observed[b * K + k];
           // A metric one of the two models does not have (Chronicles omits a mean over no row).
           if (Number.isNaN(diff)) continue;
-          for (let r = 0; r < B; r++) sorted[r] = reps[(a * K + k) * B + r] - reps[(b * K + k) * B + r];
+          const va = bs.values(a, k);
+          const vb = bs.values(b, k);
+          for (let r = 0; r < B; r++) sorted[r] = va[r] - vb[r];
           const ci = interval(sorted, qLo, qHi);
           if (!ci) continue;
-          const p = n <= EXACT_UNITS ? counts[pk] / trials : (1 + counts[pk]) / (R + 1);
-          pairs.push({
-            a: models[a],
-            b: models[b],
-            group: g.id,
-            key: g.keys[k],
-            diff,
-            ci,
-            p,
-            p_holm: p,
-          });
+          const hits = test.counts[pk];
+          pairs.push({ a: models[a], b: models[b], group: g.id, key: g.keys[k], diff, ci, p: exact ? hits / trials : (1 + hits) / (R + 1), p_holm: 1 });
         }
       }
     }
@@ -134,15 +115,171 @@ export async function runUncertainty(
   };
 }
 
+/** One group's bootstrap: every model's metrics in every replicate. */
+class Bootstrap {
+  private readonly n: number;
+  private readonly M: number;
+  private readonly K: number;
+  private readonly MW: number;
+  /** Every model's row of a unit side by side, so one pass over the weights sums them all. */
+  private readonly joint: Float64Array;
+  private readonly sums: Float64Array;
+  private readonly modelSums: Float64Array[];
+  private readonly weights: Int32Array;
+  private readonly out: Float64Array;
+  /** reps[(m · K + k) · B + r]: metric k of model m in replicate r. */
+  private readonly reps: Float64Array;
+
+  constructor(
+    private readonly g: GroupTable,
+    private readonly B: number,
+  ) {
+    const W = g.width;
+    this.n = g.units.length;
+    this.M = g.stats.length;
+    this.K = g.keys.length;
+    this.MW = this.M * W;
+    this.joint = new Float64Array(this.n * this.MW);
+    for (let i = 0; i < this.n; i++) for (let m = 0; m < this.M; m++) this.joint.set(g.stats[m].subarray(i * W, (i + 1) * W), i * this.MW + m * W);
+    this.sums = new Float64Array(this.MW);
+    this.modelSums = g.stats.map((_, m) => this.sums.subarray(m * W, (m + 1) * W));
+    this.weights = new Int32Array(this.n);
+    this.out = new Float64Array(this.K);
+    this.reps = new Float64Array(this.M * this.K * B);
+  }
+
+  /** Replicates from … to − 1: n draws each from `gen` (the spec's order), weights = counts. */
+  replicates(from: number, to: number, gen: Mulberry32): void {
+    const { n, M, K, B, weights, out, reps, g } = this;
+    for (let r = from; r < to; r++) {
+      weights.fill(0);
+      for (let j = 0; j < n; j++) weights[drawIndex(gen.next(), n)]++;
+      weightedSum(this.joint, weights, n, this.MW, this.sums);
+      for (let m = 0; m < M; m++) {
+        g.evaluate(this.modelSums[m], out);
+        const base = m * K * B + r;
+        for (let k = 0; k < K; k++) reps[base + k * B] = out[k];
+      }
+    }
+  }
+
+  values(m: number, k: number): Float64Array {
+    return this.reps.subarray((m * this.K + k) * this.B, (m * this.K + k + 1) * this.B);
+  }
+
+  /** Every unit once: the official numbers. observed[m · K + k]. */
+  observed(): Float64Array {
+    const o = new Float64Array(this.M * this.K);
+    weightedSum(this.joint, new Int32Array(this.n).fill(1), this.n, this.MW, this.sums);
+    for (let m = 0; m < this.M; m++) {
+      this.g.evaluate(this.modelSums[m], this.out);
+      o.set(this.out, m * this.K);
+    }
+    return o;
+  }
+}
+
 /** sums = Σ_i w_i · row_i, in unit order (the official sums' order when every weight is 1). */
-function weightedSum(stats: Float64Array, w: Int32Array, n: number, W: number, sums: Float64Array): void {
+function weightedSum(rows: Float64Array, w: Int32Array, n: number, W: number, sums: Float64Array): void {
   sums.fill(0);
   for (let i = 0; i < n; i++) {
     const wi = w[i];
     if (wi === 0) continue;
     const o = i * W;
-    if (wi === 1) for (let s = 0; s < W; s++) sums[s] += stats[o + s];
-    else for (let s = 0; s < W; s++) sums[s] += wi * stats[o + s];
+    if (wi === 1) for (let s = 0; s < W; s++) sums[s] += rows[o + s];
+    else for (let s = 0; s < W; s++) sums[s] += wi * rows[o + s];
+  }
+}
+
+/**
+ * The paired test of models a and b on one group: counts, per pair key, the assignments whose
+ * |metric(a) − metric(b)| reaches the observed one (less 1e-12).
+ */
+class PairTest {
+  readonly counts: Int32Array;
+  private readonly n: number;
+  private readonly W: number;
+  private readonly d: Float64Array;
+  private readonly sumA: Float64Array;
+  private readonly sumB: Float64Array;
+  private readonly moved: Float64Array;
+  private readonly sa: Float64Array;
+  private readonly sb: Float64Array;
+  private readonly outA: Float64Array;
+  private readonly outB: Float64Array;
+  private readonly keys: Int32Array;
+  private readonly bar: Float64Array;
+
+  constructor(
+    private readonly g: GroupTable,
+    a: number,
+    b: number,
+    observed: Float64Array,
+  ) {
+    const n = (this.n = g.units.length);
+    const W = (this.W = g.width);
+    const K = g.keys.length;
+    const A = g.stats[a];
+    const B = g.stats[b];
+    this.d = new Float64Array(n * W);
+    for (let i = 0; i < n * W; i++) this.d[i] = A[i] - B[i];
+    this.sumA = new Float64Array(W);
+    this.sumB = new Float64Array(W);
+    for (let i = 0; i < n; i++) {
+      for (let s = 0; s < W; s++) {
+        this.sumA[s] += A[i * W + s];
+        this.sumB[s] += B[i * W + s];
+      }
+    }
+    this.moved = new Float64Array(W);
+    this.sa = new Float64Array(W);
+    this.sb = new Float64Array(W);
+    this.outA = new Float64Array(K);
+    this.outB = new Float64Array(K);
+    this.keys = Int32Array.from(g.pairKeys, (pk) => pk.index);
+    this.bar = Float64Array.from(this.keys, (k) => Math.abs(observed[a * K + k] - observed[b * K + k]) - TOLERANCE);
+    this.counts = new Int32Array(this.keys.length);
+  }
+
+  /** Assignments from … to − 1 of the 2^n: bit i of the assignment swaps unit i. */
+  enumerate(from: number, to: number): void {
+    for (let t = from; t < to; t++) {
+      this.moved.fill(0);
+      for (let i = 0; i < this.n; i++) if ((t >>> i) & 1) this.swap(i);
+      this.judge(t === 0);
+    }
+  }
+
+  /** `count` random assignments: unit i swapped when the next output of `gen` is ≥ 2^31. */
+  draw(count: number, gen: Mulberry32): void {
+    for (let t = 0; t < count; t++) {
+      this.moved.fill(0);
+      for (let i = 0; i < this.n; i++) if (gen.next() >= SWAP_AT) this.swap(i);
+      this.judge(false);
+    }
+  }
+
+  private swap(i: number): void {
+    const { moved, d, W } = this;
+    const o = i * W;
+    for (let s = 0; s < W; s++) moved[s] += d[o + s];
+  }
+
+  /** The statistic after the swaps added into `moved` (none: the observed sums themselves). */
+  private judge(none: boolean): void {
+    const { sa, sb, sumA, sumB, moved, W, outA, outB, keys, bar, counts } = this;
+    if (none) {
+      this.g.evaluate(sumA, outA);
+      this.g.evaluate(sumB, outB);
+    } else {
+      for (let s = 0; s < W; s++) {
+        sa[s] = sumA[s] - moved[s];
+        sb[s] = sumB[s] + moved[s];
+      }
+      this.g.evaluate(sa, outA);
+      this.g.evaluate(sb, outB);
+    }
+    for (let pk = 0; pk < keys.length; pk++) if (Math.abs(outA[keys[pk]] - outB[keys[pk]]) >= bar[pk]) counts[pk]++;
   }
 }
 
@@ -158,77 +295,6 @@ function interval(values: Float64Array, qLo: number, qHi: number): [number, numb
   if (n === 0) return null;
   const v = n === values.length ? values : values.subarray(0, n);
   return [quantile7(v, qLo), quantile7(v, qHi)];
-}
-
-/**
- * Counts, per pair key, the assignments whose |metric(a) − metric(b)| reaches the observed one
- * (less 1e-12). `random` null: every one of the 2^n assignments (bit i of k swaps unit i).
- */
-async function pairTest(
-  g: GroupTable,
-  a: number,
-  b: number,
-  observed: Float64Array,
-  random: { R: number; next: () => number } | null,
-  tick: (steps: number) => Promise<void>,
-): Promise<Int32Array> {
-  const n = g.units.length;
-  const W = g.width;
-  const K = g.keys.length;
-  const P = g.pairKeys.length;
-  const A = g.stats[a];
-  const Bs = g.stats[b];
-  const d = new Float64Array(n * W);
-  for (let i = 0; i < n * W; i++) d[i] = A[i] - Bs[i];
-  const sumA = new Float64Array(W);
-  const sumB = new Float64Array(W);
-  for (let i = 0; i < n; i++) {
-    for (let s = 0; s < W; s++) {
-      sumA[s] += A[i * W + s];
-      sumB[s] += Bs[i * W + s];
-    }
-  }
-  const moved = new Float64Array(W);
-  const sa = new Float64Array(W);
-  const sb = new Float64Array(W);
-  const outA = new Float64Array(K);
-  const outB = new Float64Array(K);
-  const bar = new Float64Array(P);
-  for (let pk = 0; pk < P; pk++) {
-    const k = g.pairKeys[pk].index;
-    bar[pk] = Math.abs(observed[a * K + k] - observed[b * K + k]) - TOLERANCE;
-  }
-  const counts = new Int32Array(P);
-  const trials = random ? random.R : 2 ** n;
-  for (let t = 0; t < trials; t++) {
-    moved.fill(0);
-    let any = false;
-    for (let i = 0; i < n; i++) {
-      const swap = random ? random.next() >= SWAP_AT : ((t >>> i) & 1) === 1;
-      if (!swap) continue;
-      any = true;
-      const o = i * W;
-      for (let s = 0; s < W; s++) moved[s] += d[o + s];
-    }
-    if (any) {
-      for (let s = 0; s < W; s++) {
-        sa[s] = sumA[s] - moved[s];
-        sb[s] = sumB[s] + moved[s];
-      }
-      g.evaluate(sa, outA);
-      g.evaluate(sb, outB);
-    } else {
-      g.evaluate(sumA, outA);
-      g.evaluate(sumB, outB);
-    }
-    for (let pk = 0; pk < P; pk++) {
-      const k = g.pairKeys[pk].index;
-      if (Math.abs(outA[k] - outB[k]) >= bar[pk]) counts[pk]++;
-    }
-    if ((t + 1) % CHUNK === 0) await tick(CHUNK);
-  }
-  await tick(trials % CHUNK);
-  return counts;
 }
 
 /** For one pair and one Holm family (a headline metric), the p-values of all groups together. */

@@ -146,6 +146,16 @@ export interface UnitRow {
 
 /** MMOCR's `compute_hmean`: recall 1 and precision 0 / 1 when there is no care GT. */
 export function rates(hits: number, gt: number, pred: number): { precision: number; recall: number; hmean: number } {
+  const out = new Float64Array(3);
+  ratesInto(hits, gt, pred, out, 0);
+  return { precision: out[0], recall: out[1], hmean: out[2] };
+}
+
+/**
+ * `rates` into out[at…at+2] (precision, recall, hmean) without allocating: the uncertainty
+ * bootstrap runs it for every threshold of every replicate.
+ */
+export function ratesInto(hits: number, gt: number, pred: number, out: Float64Array, at: number): void {
   let recall: number;
   let precision: number;
   if (gt === 0) {
@@ -156,6 +166,7 @@ export function rates(hits: number, gt: number, pred: number): { precision: numb
     precision = pred === 0 ? 0.0 : hits / pred;
   }
   const denom = precision + recall;
-  const hmean = denom === 0 ? 0.0 : (2.0 * precision * recall) / denom;
-  return { precision, recall, hmean };
+  out[at] = precision;
+  out[at + 1] = recall;
+  out[at + 2] = denom === 0 ? 0.0 : (2.0 * precision * recall) / denom;
 }

@@ -8,7 +8,7 @@ import type { ModelResult, Protocol } from '../../model';
 import type { LtbDataset } from '../../benchmarks/ltb/dataset';
 import { variantOf } from '../../benchmarks/ltb/protocol';
 import { SPLITS, thresholdLabel } from '../../benchmarks/ltb/splits';
-import { rates } from '../../benchmarks/ltb/splitCounts';
+import { ratesInto } from '../../benchmarks/ltb/splitCounts';
 import type { GroupTable } from '../table';
 import { sortedUnits, statsOf } from './common';
 
@@ -18,6 +18,8 @@ export function ltbTables(ds: LtbDataset, results: readonly ModelResult[], proto
   const W = 1 + 2 * nT;
   const labels = v.thresholds.map(thresholdLabel);
   const present = new Set(ds.splitFiles.map((f) => f.split));
+  // precision, recall, hmean per threshold of the replicate being evaluated.
+  const prh = new Float64Array(3 * nT);
   const tables: GroupTable[] = [];
   for (let s = 0; s < SPLITS.length; s++) {
     if (!present.has(s)) continue;
@@ -36,20 +38,16 @@ export function ltbTables(ds: LtbDataset, results: readonly ModelResult[], proto
       pairKeys: [{ index: 2, family: 'hmean' }],
       evaluate(sums, out) {
         const gt = sums[0];
-        let best = -1;
-        let bestH = -1;
+        let best = 0;
         for (let i = 0; i < nT; i++) {
-          const h = rates(sums[1 + i], gt, sums[1 + nT + i]).hmean;
-          out[3 + i] = h;
-          if (h > bestH) {
-            bestH = h;
-            best = i;
-          }
+          ratesInto(sums[1 + i], gt, sums[1 + nT + i], prh, 3 * i);
+          out[3 + i] = prh[3 * i + 2];
+          // Strict ">" upward: ties keep the lowest threshold, as ltb/score.ts.
+          if (prh[3 * i + 2] > prh[3 * best + 2]) best = i;
         }
-        const r = rates(sums[1 + best], gt, sums[1 + nT + best]);
-        out[0] = r.precision;
-        out[1] = r.recall;
-        out[2] = r.hmean;
+        out[0] = prh[3 * best];
+        out[1] = prh[3 * best + 1];
+        out[2] = prh[3 * best + 2];
       },
     });
   }
