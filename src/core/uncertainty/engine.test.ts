@@ -154,6 +154,40 @@ describe('uncertainty engine, hand-sized cases', () => {
     expect(block.intervals.a['g2/mean']).toEqual([q7(s, 0.05), q7(s, 0.95)]);
   });
 
+  it('yields, reports progress up to the total, and gives the same bits with or without yields', async () => {
+    const a = Array.from({ length: 40 }, (_, i) => (i % 3) / 2);
+    const b = Array.from({ length: 40 }, (_, i) => (i % 5) / 4);
+    const tables = () => [meanTable('g1', [a, b]), meanTable('g2', [a.slice(0, 9), b.slice(0, 9)])];
+    const seen: [number, number][] = [];
+    let yields = 0;
+    const withYields = await runUncertainty(tables(), ['a', 'b'], OPTS, {
+      progress: (done, total) => seen.push([done, total]),
+      yieldEvery: async () => {
+        yields++;
+        await new Promise((r) => setTimeout(r, 0));
+      },
+    });
+    expect(yields).toBeGreaterThan(1);
+    const total = seen[0][1];
+    expect(total).toBe(2 * OPTS.replicates + OPTS.permutations + 2 ** 9);
+    expect(seen.every(([d, t], i) => t === total && (i === 0 || d >= seen[i - 1][0]))).toBe(true);
+    expect(seen[seen.length - 1][0]).toBe(total);
+    expect(JSON.stringify(await runUncertainty(tables(), ['a', 'b'], OPTS))).toBe(JSON.stringify(withYields));
+  });
+
+  it('stops when the signal aborts mid-run', async () => {
+    const ac = new AbortController();
+    const a = Array.from({ length: 40 }, (_, i) => i % 2);
+    const run = runUncertainty([meanTable('all', [a, a.map((x) => 1 - x)])], ['a', 'b'], { ...OPTS, replicates: 5000 }, {
+      yieldEvery: () => new Promise((r) => setTimeout(r, 0)),
+      progress: (done) => {
+        if (done > 100) ac.abort();
+      },
+      signal: ac.signal,
+    });
+    await expect(run).rejects.toThrow();
+  });
+
   it('stops when the signal aborts', async () => {
     const ac = new AbortController();
     ac.abort();

@@ -14,8 +14,12 @@ import { UNCERTAINTY_METHOD, type UncertaintyBlock, type UncertaintyContext, typ
 
 /** Units up to which the paired test enumerates every assignment. */
 export const EXACT_UNITS = 12;
-/** Replicates (or assignments) between two checks of the signal / yields to the caller. */
-const CHUNK = 64;
+/**
+ * Work (unit-row numbers summed) between two checks of the signal / yields to the caller: a
+ * few milliseconds, so a worker stays responsive to a cancel whatever the group's size (LTB 300
+ * images × 2 models: ~30 replicates a chunk; 20,000 images: one).
+ */
+const CHUNK_WORK = 1 << 18;
 const TOLERANCE = 1e-12;
 
 export async function runUncertainty(
@@ -45,7 +49,10 @@ export async function runUncertainty(
     done += steps;
     ctx?.signal?.throwIfAborted();
     ctx?.progress?.(done, total);
-    if (ctx?.yieldEvery) await ctx.yieldEvery();
+    if (ctx?.yieldEvery) {
+      await ctx.yieldEvery();
+      ctx.signal?.throwIfAborted();
+    }
   };
 
   const boot = new Mulberry32(opts.seed);
@@ -55,9 +62,11 @@ export async function runUncertainty(
     ctx?.signal?.throwIfAborted();
     const n = g.units.length;
     const K = g.keys.length;
+    // Chunks depend on the group's size only, and the draws do not depend on the chunks.
+    const chunk = Math.max(1, Math.floor(CHUNK_WORK / (n * g.width * M)));
     const bs = new Bootstrap(g, B);
-    for (let r = 0; r < B; r += CHUNK) {
-      const to = Math.min(B, r + CHUNK);
+    for (let r = 0; r < B; r += chunk) {
+      const to = Math.min(B, r + chunk);
       bs.replicates(r, to, boot);
       await tick(to - r);
     }
@@ -77,8 +86,8 @@ export async function runUncertainty(
         const test = new PairTest(g, a, b, observed);
         const exact = n <= EXACT_UNITS;
         const trials = exact ? 2 ** n : R;
-        for (let t = 0; t < trials; t += CHUNK) {
-          const to = Math.min(trials, t + CHUNK);
+        for (let t = 0; t < trials; t += chunk) {
+          const to = Math.min(trials, t + chunk);
           if (exact) test.enumerate(t, to);
           else test.draw(to - t, perm);
           await tick(to - t);
