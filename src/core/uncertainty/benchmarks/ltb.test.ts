@@ -120,4 +120,26 @@ describe.skipIf(!HAS_SHARED)('LTB uncertainty units (ltb-mini)', () => {
     // Same inputs, same bits.
     expect(await computeUncertainty('ltb', session.dataset, results, protocol, opts)).toEqual(block);
   });
+
+  it('the same predictions under two names: Δ 0, interval [0, 0], p 1 in every split; 10 images: exact p on 1024 assignments', async () => {
+    const session = await BenchSession.open(nodeFolderSource(shared('data', 'ltb-mini')));
+    const file = shared('reference', 'ltb', 'ltbmini-object.json');
+    await session.addPredictions({ ...predictionInput(file), name: 'one' });
+    await session.addPredictions({ ...predictionInput(file), name: 'two' });
+    await session.addPredictions({ ...predictionInput(shared('reference', 'ltb', 'ltbmini-mmocr.jsonl')), name: 'other' });
+    const protocol = session.resolveProtocol(undefined, { ci_replicates: '300' });
+    const results = await session.score(protocol);
+    const block = await computeUncertainty('ltb', session.dataset, results, protocol, uncertaintyOptions(protocol)!);
+    const same = block.pairs.filter((p) => p.a === 'one' && p.b === 'two');
+    expect(same.length).toBe(block.groups.length);
+    for (const p of same) {
+      expect(p.diff).toBe(0);
+      expect(p.ci).toEqual([0, 0]);
+      expect(p.p).toBe(1);
+      expect(p.p_holm).toBe(1);
+    }
+    expect(block.intervals.one).toEqual(block.intervals.two);
+    for (const g of block.groups) expect(g.units).toBeLessThanOrEqual(12);
+    for (const p of block.pairs) expect(Number.isInteger(p.p * 2 ** block.groups.find((g) => g.id === p.group)!.units)).toBe(true);
+  });
 });
