@@ -120,12 +120,12 @@ function throttled(fn: ProgressFn | undefined): ProgressFn | undefined {
   return throttleCalls(fn, (p) => p.done >= p.total);
 }
 
-function throttleCalls<A extends unknown[]>(fn: ((...args: A) => unknown) | undefined, isLast: (...args: A) => boolean): ((...args: A) => void) | undefined {
+function throttleCalls<A extends unknown[]>(fn: ((...args: A) => unknown) | undefined, isLast: (...args: A) => boolean, everyMs = 80): ((...args: A) => void) | undefined {
   if (!fn) return undefined;
   let last = 0;
   return (...args) => {
     const now = Date.now();
-    if (now - last >= 80 || isLast(...args)) {
+    if (now - last >= everyMs || isLast(...args)) {
       last = now;
       void Promise.resolve(fn(...args)).catch(() => undefined);
     }
@@ -333,14 +333,15 @@ export const scoringApi = {
   /**
    * The uncertainty block of the last score (null under `ci=off`), computed in chunks after the
    * report; rejects with an AbortError when a new score, a model change or cancel stops it.
-   * `onProgress(done, total)` at most every 80 ms, plus the last.
+   * `onProgress(done, total)` at most every 250 ms, plus the last.
    */
   async uncertainty(onProgress?: UncertaintyProgress): Promise<UncertaintyBlock | null> {
     const s = need();
     if (!s.protocol) throw new InputError('nothing scored yet');
+    // A status line needs no more than 4 updates a second; each is a task on the page.
     return intervals.get(
       uncertaintyInput(s, s.protocol),
-      throttleCalls(onProgress, (done: number, total: number) => done >= total),
+      throttleCalls(onProgress, (done: number, total: number) => done >= total, 250),
     );
   },
 
