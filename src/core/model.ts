@@ -207,7 +207,7 @@ export interface ModelResult {
    * (shared/specs/uncertainty.md): table key → rows of `width` numbers, one row per unit in the
    * order the benchmark's uncertainty adapter documents. Never in report.json.
    */
-  unitStats?: Record<string, { width: number; rows: Float64Array }>;
+  unitStats?: Record<string, { width: number; rows: Float64Array | Int32Array }>;
   /** Secondary numbers a view may plot (e.g. LTB per-threshold detail); not in report metrics. */
   extra?: Record<string, unknown>;
   /**

@@ -69,7 +69,7 @@ export async function scoreLtb(
   for (const s of splits) {
     let members = 0;
     for (const img of ds.images) if (img.splits & (1 << s)) members++;
-    unitRows.set(s, { rows: new Float64Array(members * unitWidth), at: 0 });
+    unitRows.set(s, { rows: new Int32Array(members * unitWidth), at: 0 });
   }
   for (let i = 0; i < total; i++) {
     if ((i & 255) === 0) {

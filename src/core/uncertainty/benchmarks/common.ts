@@ -16,7 +16,7 @@ export function statsOf(r: ModelResult, key: string, width: number, order: Int32
   return permuteRows(t.rows, width, order);
 }
 
-export function permuteRows(rows: Float64Array, width: number, order: Int32Array): Float64Array {
+export function permuteRows(rows: Float64Array | Int32Array, width: number, order: Int32Array): Float64Array {
   const out = new Float64Array(order.length * width);
   for (let i = 0; i < order.length; i++) out.set(rows.subarray(order[i] * width, (order[i] + 1) * width), i * width);
   return out;
