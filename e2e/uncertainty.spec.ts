@@ -146,8 +146,8 @@ test('TABench demo: a slice of "Where do A and B differ" lists exactly its cases
   await expect(panel).toBeVisible();
   // Compare B with A (the reverse of model order): the list must follow the pair chosen here.
   const comparison = page.getByTestId('comparison');
-  await comparison.getByLabel('Model A', { exact: true }).selectOption(b);
-  await expect(comparison.getByLabel('Model B', { exact: true })).toHaveValue(a);
+  await comparison.getByLabel('Compare (A)', { exact: true }).selectOption(b);
+  await expect(comparison.getByLabel('with (B)', { exact: true })).toHaveValue(a);
   const groups = await panel.getByTestId('differ-cases').evaluateAll((els) => els.map((e) => e.getAttribute('data-group')!));
   expect(groups).toContain('all');
   const slice = groups.find((g) => g.startsWith('source/')) ?? groups.find((g) => g !== 'all')!;

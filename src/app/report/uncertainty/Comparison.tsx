@@ -34,8 +34,9 @@ export function Comparison({ report, layout }: { report: Report; layout: ReportL
     <section className="comparison" aria-label="Comparison" data-testid="comparison">
       <h3>
         Compare{' '}
-        <ModelSelect label="Model A" value={a} models={models} onChange={(m) => pick('a', m)} /> with{' '}
-        <ModelSelect label="Model B" value={b} models={models} onChange={(m) => pick('b', m)} />{' '}
+        {/* Not labelled "Model A": the case list's selects are (and tests find those by label). */}
+        <ModelSelect label="Compare (A)" value={a} models={models} onChange={(m) => pick('a', m)} /> with{' '}
+        <ModelSelect label="with (B)" value={b} models={models} onChange={(m) => pick('b', m)} />{' '}
         <button type="button" className="link" onClick={() => setModels(b, a)} title="Swap A and B">
           swap
         </button>
