@@ -30,23 +30,23 @@ function groupsOf(c: CaseRecord): string[] {
 export function tabenchTables(results: readonly ModelResult[], protocol: Protocol): GroupTable[] {
   if (results.length === 0) return [];
   const average = tabenchOptions(protocol).average;
-  // Membership from the first model's cases; every model is scored on the same query list.
-  const first = results[0].cases;
-  for (const r of results) {
-    if (r.cases.length !== first.length || r.cases.some((c, i) => c.case_id !== first[i].case_id)) {
-      throw new InputError(`uncertainty: ${r.model} was scored on other queries than ${results[0].model} (another coordinate space?); pair its numbers separately`);
-    }
-  }
-  const members = new Map<string, Map<string, number[]>>(); // group → image → query indices
-  first.forEach((c, qi) => {
-    for (const g of groupsOf(c)) {
-      let byImage = members.get(g);
-      if (!byImage) members.set(g, (byImage = new Map()));
-      const img = c.image_path ?? c.case_id;
-      let list = byImage.get(img);
-      if (!list) byImage.set(img, (list = []));
-      list.push(qi);
-    }
+  // group → image → per model the image's summed query rows. Each model's own cases say where
+  // its queries go (models scored in different coordinate spaces read different benchmark files).
+  const members = new Map<string, Map<string, Float64Array>>();
+  results.forEach((r, m) => {
+    const t = r.unitStats?.queries;
+    if (!t || t.width !== W || t.rows.length !== r.cases.length * W) throw new InputError(`uncertainty: ${r.model} carries no per-query statistics`);
+    r.cases.forEach((c, qi) => {
+      for (const g of groupsOf(c)) {
+        let byImage = members.get(g);
+        if (!byImage) members.set(g, (byImage = new Map()));
+        const img = c.image_path ?? c.case_id;
+        let rows = byImage.get(img);
+        if (!rows) byImage.set(img, (rows = new Float64Array(results.length * W)));
+        // The image's queries in file order, as the official sums add them.
+        for (let s = 0; s < W; s++) rows[m * W + s] += t.rows[qi * W + s];
+      }
+    });
   });
   const kindRank = (g: string) => (g === 'all' ? 0 : 1 + FACETS.findIndex(([k]) => g.startsWith(`${k}/`)));
   const ids = [...members.keys()].sort((a, b) => kindRank(a) - kindRank(b) || (a < b ? -1 : a > b ? 1 : 0));
@@ -55,14 +55,9 @@ export function tabenchTables(results: readonly ModelResult[], protocol: Protoco
     const byImage = members.get(id)!;
     const { units } = sortedUnits([...byImage.keys()]);
     const prefix = id === 'all' ? '' : `${id}/`;
-    const stats = results.map((r) => {
-      const t = r.unitStats?.queries;
-      if (!t || t.width !== W) throw new InputError(`uncertainty: ${r.model} carries no per-query statistics`);
+    const stats = results.map((_, m) => {
       const out = new Float64Array(units.length * W);
-      units.forEach((u, i) => {
-        // The image's queries in file order, as the official sums add them.
-        for (const qi of byImage.get(u)!) for (let s = 0; s < W; s++) out[i * W + s] += t.rows[qi * W + s];
-      });
+      units.forEach((u, i) => out.set(byImage.get(u)!.subarray(m * W, (m + 1) * W), i * W));
       return out;
     });
     const keys = SLICE_RATE_KEYS.map((k) => prefix + k);
