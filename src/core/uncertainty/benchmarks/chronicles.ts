@@ -24,19 +24,21 @@ export function chroniclesTables(ds: ChroniclesDataset, results: readonly ModelR
     ...SCRIPTS.filter((s) => present.has(s.name)),
     ...[...present.values()].filter((s) => !SCRIPTS.some((k) => k.name === s.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   ];
-  const slot = new Map(scripts.map((s, i) => [s.name, i]));
-  const W = scripts.length * ROW;
   for (const r of results) {
     const t = r.unitStats?.images;
     if (!t || t.width !== ROW || t.rows.length !== ds.rows.length * ROW) throw new InputError(`uncertainty: ${r.model} carries no per-image statistics`);
   }
 
-  const groups: { id: string; rows: number[] }[] = [{ id: 'all', rows: ds.rows.map((_, i) => i) }];
-  for (const s of scripts) groups.push({ id: s.key, rows: rowsWhere(ds, (x) => x.name === s.name) });
-  groups.push({ id: 'ancient', rows: rowsWhere(ds, (x) => x.group === 'ancient') });
-  groups.push({ id: 'modern', rows: rowsWhere(ds, (x) => x.group === 'modern') });
+  const groups: { id: string; scripts: ScriptInfo[] }[] = [{ id: 'all', scripts }];
+  for (const s of scripts) groups.push({ id: s.key, scripts: [s] });
+  groups.push({ id: 'ancient', scripts: scripts.filter((s) => s.group === 'ancient') });
+  groups.push({ id: 'modern', scripts: scripts.filter((s) => s.group === 'modern') });
 
-  return groups.map(({ id, rows }) => {
+  return groups.map(({ id, scripts: own }) => {
+    // Only the group's scripts get columns: its keys depend on nothing else.
+    const slot = new Map(own.map((s, i) => [s.name, i]));
+    const W = own.length * ROW;
+    const rows = rowsWhere(ds, (x) => slot.has(x.name));
     const { units, order } = sortedUnits(rows.map((i) => ds.rows[i].image_path));
     const ordered = Int32Array.from(order, (o) => rows[o]);
     // A model's rows spread into the group layout: each script's 10 columns at its slot.
@@ -50,7 +52,7 @@ export function chroniclesTables(ds: ChroniclesDataset, results: readonly ModelR
     const pairKeys = pairKeysOf(id, keys, scripts);
     // Views into one buffer the summary reads; evaluate copies the sums in first.
     const buf = new Float64Array(W);
-    const cells: CellSums[] = scripts.map((script, i) => ({ script, sum: buf.subarray(i * ROW, i * ROW + C), n: buf.subarray(i * ROW + C, (i + 1) * ROW) }));
+    const cells: CellSums[] = own.map((script, i) => ({ script, sum: buf.subarray(i * ROW, i * ROW + C), n: buf.subarray(i * ROW + C, (i + 1) * ROW) }));
     return {
       id,
       units,
