@@ -27,11 +27,15 @@ export function IntervalPopover({ container }: { container: RefObject<HTMLElemen
     const out = (e: MouseEvent) => {
       if (!el.contains(e.relatedTarget as Node | null)) setTip(null);
     };
+    // Fixed to the viewport: a scroll (of the report's panel or the page) would leave it behind.
+    const hide = () => setTip(null);
     el.addEventListener('mouseover', over);
     el.addEventListener('mouseout', out);
+    document.addEventListener('scroll', hide, true);
     return () => {
       el.removeEventListener('mouseover', over);
       el.removeEventListener('mouseout', out);
+      document.removeEventListener('scroll', hide, true);
     };
   }, [container]);
   if (!tip) return null;
