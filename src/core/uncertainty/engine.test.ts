@@ -154,6 +154,15 @@ describe('uncertainty engine, hand-sized cases', () => {
     expect(block.intervals.a['g2/mean']).toEqual([q7(s, 0.05), q7(s, 0.95)]);
   });
 
+  it('groups of 12 units or fewer draw nothing from the second generator', async () => {
+    const a = Array.from({ length: 15 }, (_, i) => (i % 3 === 0 ? 1 : 0.4));
+    const b = Array.from({ length: 15 }, (_, i) => (i % 4 === 0 ? 0.8 : 0.3));
+    const alone = await runUncertainty([meanTable('big', [a, b])], ['a', 'b'], OPTS);
+    const after = await runUncertainty([meanTable('small', [a.slice(0, 12), b.slice(0, 12)]), meanTable('big', [a, b])], ['a', 'b'], OPTS);
+    // The bootstrap draws of `big` move (small drew first); its assignments do not.
+    expect(after.pairs[1].p).toBe(alone.pairs[0].p);
+  });
+
   it('yields, reports progress up to the total, and gives the same bits with or without yields', async () => {
     const a = Array.from({ length: 40 }, (_, i) => (i % 3) / 2);
     const b = Array.from({ length: 40 }, (_, i) => (i % 5) / 4);
