@@ -129,14 +129,19 @@ interface Line {
   facets: Record<string, unknown>;
 }
 
-test('TABench demo: a slice of "Where do A and B differ" lists exactly its cases, with that pair as A and B', async ({ page }) => {
-  const { makeDemo } = await import('../src/core/benchmarks/tabench/demo');
+/** A demo scored in Node as the page scores it (bundled predictions, then the demo's): its case lines and models. */
+async function demoLines(benchmark: 'chronicles' | 'tabench', makeDemo: () => Promise<{ source: Parameters<typeof BenchSession.open>[0]; predictions: Parameters<BenchSession['addPredictions']>[0][] }>) {
   const bundle = await makeDemo();
-  const session = await BenchSession.open(bundle.source, 'tabench');
+  const session = await BenchSession.open(bundle.source, benchmark);
+  await session.addBundledPredictions();
   for (const p of bundle.predictions) await session.addPredictions(p);
   const results = await session.score(session.resolveProtocol(undefined, {}));
-  const lines = [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line);
-  const [a, b] = results.map((r) => r.model);
+  return { lines: [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line), models: results.map((r) => r.model) };
+}
+
+test('TABench demo: a slice of "Where do A and B differ" lists exactly its cases, with that pair as A and B', async ({ page }) => {
+  const { lines, models } = await demoLines('tabench', (await import('../src/core/benchmarks/tabench/demo')).makeDemo);
+  const [a, b] = models;
 
   await page.setViewportSize({ width: 1600, height: 1200 });
   await page.goto('/#demo=tabench');
@@ -188,4 +193,29 @@ test('LTB demo: a split of "Where do A and B differ" shows that split’s images
   await expect(page.getByTestId('report-protocol')).toContainText('case_split=blurred');
   // Only the shown cases changed: the same block is back at once, no recomputation.
   await intervalsDone(page);
+});
+
+test('Chronicles demo: a script group and the ancient scripts of "Where do A and B differ" list exactly their cases', async ({ page }) => {
+  const { lines, models } = await demoLines('chronicles', (await import('../src/core/benchmarks/chronicles/demo')).makeDemo);
+  const a = models[0];
+  const casesWhere = (key: string, value: string) => [...new Set(lines.filter((l) => l.model === a && l.facets[key] === value).map((l) => l.case_id))].sort();
+
+  await page.setViewportSize({ width: 1600, height: 1200 });
+  await page.goto('/#demo=chronicles');
+  await showReport(page);
+  await intervalsDone(page);
+  const panel = page.getByTestId('where-differ');
+  // The per-script tasks are metrics of their own: the list compares one at a time.
+  await expect(panel.getByLabel('Compared metric')).toHaveValue('average');
+  for (const [group, key] of [
+    ['ancient', 'group'],
+    ['seal', 'script'],
+  ] as const) {
+    const expected = casesWhere(key, group);
+    expect(expected.length).toBeGreaterThan(0);
+    await panel.locator(`[data-testid="differ-cases"][data-group="${group}"]`).click();
+    await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true');
+    await expectListed(page, expected);
+    await showReport(page);
+  }
 });
