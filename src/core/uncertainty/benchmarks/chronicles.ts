@@ -7,8 +7,8 @@
  */
 import type { ModelResult } from '../../model';
 import type { ChroniclesDataset } from '../../benchmarks/chronicles/gt';
-import { CELLS, summarize, type CellSums } from '../../benchmarks/chronicles/aggregate';
-import { DISPLAY_TASKS, SCRIPTS, type ScriptInfo } from '../../benchmarks/chronicles/constants';
+import { CELLS, SummaryPlan, summaryOrder } from '../../benchmarks/chronicles/aggregate';
+import { DISPLAY_TASKS, type ScriptInfo } from '../../benchmarks/chronicles/constants';
 import type { GroupTable } from '../table';
 import { permuteRows, sortedUnits } from './common';
 import { InputError } from '../../model';
@@ -20,10 +20,7 @@ export function chroniclesTables(ds: ChroniclesDataset, results: readonly ModelR
   // Scripts in the summary's order: the 7 known ones, then any other font_type by name.
   const present = new Map<string, ScriptInfo>();
   for (const r of ds.rows) present.set(r.script.name, r.script);
-  const scripts = [
-    ...SCRIPTS.filter((s) => present.has(s.name)),
-    ...[...present.values()].filter((s) => !SCRIPTS.some((k) => k.name === s.name)).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
-  ];
+  const scripts = summaryOrder([...present.values()]);
   for (const r of results) {
     const t = r.unitStats?.images;
     if (!t || t.width !== ROW || t.rows.length !== ds.rows.length * ROW) throw new InputError(`uncertainty: ${r.model} carries no per-image statistics`);
@@ -50,9 +47,10 @@ export function chroniclesTables(ds: ChroniclesDataset, results: readonly ModelR
     });
     const keys = keysOf(id, results);
     const pairKeys = pairKeysOf(id, keys, scripts);
-    // Views into one buffer the summary reads; evaluate copies the sums in first.
-    const buf = new Float64Array(W);
-    const cells: CellSums[] = own.map((script, i) => ({ script, sum: buf.subarray(i * ROW, i * ROW + C), n: buf.subarray(i * ROW + C, (i + 1) * ROW) }));
+    // The official summary of the group's scripts, as a plan that allocates nothing per call.
+    const plan = new SummaryPlan(own);
+    const values = new Float64Array(plan.keys.length);
+    const at = Int32Array.from(keys, (k) => plan.keys.indexOf(k));
     return {
       id,
       units,
@@ -61,9 +59,8 @@ export function chroniclesTables(ds: ChroniclesDataset, results: readonly ModelR
       keys,
       pairKeys,
       evaluate(sums: Float64Array, out: Float64Array) {
-        buf.set(sums);
-        const m = summarize(cells);
-        for (let k = 0; k < keys.length; k++) out[k] = m[keys[k]] ?? NaN;
+        plan.fill(sums, values);
+        for (let k = 0; k < at.length; k++) out[k] = at[k] < 0 ? NaN : values[at[k]];
       },
     } satisfies GroupTable;
   });
