@@ -82,6 +82,11 @@ describe('uncertainty in the worker (LTB demo)', () => {
     expect(again).toBe(first);
     // The same block from scratch on the results scored with case_split = blurred.
     expect(await freshBlock(out.report.protocol)).toEqual(first);
+    // An option that changes the metrics is another block.
+    const strict = await scoringApi.score(opened.protocol.name, { ...opened.protocol.options, iou: 0.7 });
+    const other = await scoringApi.uncertainty();
+    expect(other).not.toEqual(first);
+    expect(other).toEqual(await freshBlock(strict.report.protocol));
   });
 });
 
