@@ -43,10 +43,14 @@ function evalWith(t: GroupTable, m: number, weights: ArrayLike<number>): Float64
 }
 
 describe.skipIf(!HAS_SHARED)('LTB uncertainty units (ltb-mini)', () => {
-  it('every weight 1 reproduces metrics exactly, both variants', async () => {
+  it('every weight 1 reproduces metrics exactly, both variants, the sweep and a pinned threshold', async () => {
     const { session } = await openMini();
-    for (const variant of ['mmocr-1.0.1', 'mmocr-0.6.3']) {
-      const protocol = session.resolveProtocol(variant, {});
+    for (const [variant, options] of [
+      ['mmocr-1.0.1', {}],
+      ['mmocr-0.6.3', {}],
+      ['mmocr-1.0.1', { score_thr: '0.5' }],
+    ] as [string, Record<string, string>][]) {
+      const protocol = session.resolveProtocol(variant, options);
       const results = await session.score(protocol);
       const tables = ltbTables(session.dataset as LtbDataset, results, protocol);
       expect(tables.map((t) => t.id)).toEqual(['blurred', 'artistic', 'glass', 'single_char', 'distorted', 'inverse', 'delimited', 'dense', 'overlapped', 'occluded', 'low_contrast', 'complex_bg', 'others', 'hard', 'norm'].filter((k) => tables.some((t) => t.id === k)));
