@@ -147,10 +147,11 @@ export interface UnitRow {
 
 /** MMOCR's `compute_hmean`: recall 1 and precision 0 / 1 when there is no care GT. */
 export function rates(hits: number, gt: number, pred: number): { precision: number; recall: number; hmean: number } {
-  const out = new Float64Array(3);
-  ratesInto(hits, gt, pred, out, 0);
-  return { precision: out[0], recall: out[1], hmean: out[2] };
+  ratesInto(hits, gt, pred, RATES, 0);
+  return { precision: RATES[0], recall: RATES[1], hmean: RATES[2] };
 }
+/** rates' scratch (synchronous, so one suffices). */
+const RATES = new Float64Array(3);
 
 /**
  * `rates` into out[at…at+2] (precision, recall, hmean) without allocating: the uncertainty
