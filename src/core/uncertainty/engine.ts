@@ -9,8 +9,9 @@
 import { drawIndex, Mulberry32, SWAP_AT } from './mulberry32';
 import { quantile7 } from './quantile';
 import { holm } from './holm';
+import { pack, packable, unpack } from './packedRows';
 import type { GroupTable } from './table';
-import { UNCERTAINTY_METHOD, type UncertaintyBlock, type UncertaintyContext, type UncertaintyOptions, type UncertaintyPair } from './index';
+import { UNCERTAINTY_METHOD, type UncertaintyBlock, type UncertaintyContext, type UncertaintyOptions, type UncertaintyPair } from './block';
 
 /** Units up to which the paired test enumerates every assignment. */
 export const EXACT_UNITS = 12;
@@ -130,8 +131,15 @@ class Bootstrap {
   private readonly M: number;
   private readonly K: number;
   private readonly MW: number;
-  /** Every model's row of a unit side by side, so one pass over the weights sums them all. */
+  /**
+   * Every model's row of a unit side by side, so one pass over the weights sums them all;
+   * packed two counts a double when the group allows it (packedRows.ts).
+   */
   private readonly joint: Float64Array;
+  /** The width of `joint`'s rows and the sums of them (packed or not). */
+  private readonly JW: number;
+  private readonly jointSums: Float64Array;
+  private readonly packed: boolean;
   private readonly sums: Float64Array;
   private readonly modelSums: Float64Array[];
   private readonly weights: Int32Array;
@@ -148,9 +156,13 @@ class Bootstrap {
     this.M = g.stats.length;
     this.K = g.keys.length;
     this.MW = this.M * W;
-    this.joint = new Float64Array(this.n * this.MW);
-    for (let i = 0; i < this.n; i++) for (let m = 0; m < this.M; m++) this.joint.set(g.stats[m].subarray(i * W, (i + 1) * W), i * this.MW + m * W);
+    const joint = new Float64Array(this.n * this.MW);
+    for (let i = 0; i < this.n; i++) for (let m = 0; m < this.M; m++) joint.set(g.stats[m].subarray(i * W, (i + 1) * W), i * this.MW + m * W);
+    this.packed = packable(joint, this.n);
+    this.joint = this.packed ? pack(joint, this.n, this.MW) : joint;
+    this.JW = this.packed ? Math.ceil(this.MW / 2) : this.MW;
     this.sums = new Float64Array(this.MW);
+    this.jointSums = this.packed ? new Float64Array(this.JW) : this.sums;
     this.modelSums = g.stats.map((_, m) => this.sums.subarray(m * W, (m + 1) * W));
     this.weights = new Int32Array(this.n);
     this.out = new Float64Array(this.K);
@@ -163,13 +175,19 @@ class Bootstrap {
     for (let r = from; r < to; r++) {
       weights.fill(0);
       for (let j = 0; j < n; j++) weights[drawIndex(gen.next(), n)]++;
-      weightedSum(this.joint, weights, n, this.MW, this.sums);
+      this.sum(weights);
       for (let m = 0; m < M; m++) {
         g.evaluate(this.modelSums[m], out);
         const base = m * K * B + r;
         for (let k = 0; k < K; k++) reps[base + k * B] = out[k];
       }
     }
+  }
+
+  /** this.sums = Σ w_i · row_i of every model. */
+  private sum(weights: Int32Array): void {
+    weightedSum(this.joint, weights, this.n, this.JW, this.jointSums);
+    if (this.packed) unpack(this.jointSums, this.MW, this.sums);
   }
 
   values(m: number, k: number): Float64Array {
@@ -179,7 +197,7 @@ class Bootstrap {
   /** Every unit once: the official numbers. observed[m · K + k]. */
   observed(): Float64Array {
     const o = new Float64Array(this.M * this.K);
-    weightedSum(this.joint, new Int32Array(this.n).fill(1), this.n, this.MW, this.sums);
+    this.sum(new Int32Array(this.n).fill(1));
     for (let m = 0; m < this.M; m++) {
       this.g.evaluate(this.modelSums[m], this.out);
       o.set(this.out, m * this.K);

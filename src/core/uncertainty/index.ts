@@ -5,48 +5,10 @@
  */
 import type { BenchmarkId, ModelResult, Protocol } from '../model';
 import { runUncertainty } from './engine';
+import type { UncertaintyBlock, UncertaintyContext, UncertaintyOptions } from './block';
 import { groupTablesFor } from './adapters';
 
-export interface UncertaintyOptions {
-  level: number;
-  replicates: number;
-  permutations: number;
-  seed: number;
-}
-
-export interface UncertaintyPair {
-  a: string;
-  b: string;
-  group: string;
-  key: string;
-  diff: number;
-  ci: [number, number];
-  p: number;
-  p_holm: number;
-}
-
-export interface UncertaintyBlock {
-  schema: 1;
-  method: string;
-  level: number;
-  replicates: number;
-  permutations: number;
-  seed: number;
-  groups: { id: string; units: number }[];
-  intervals: Record<string /* model */, Record<string /* metric key */, [number, number]>>;
-  pairs: UncertaintyPair[];
-}
-
-export interface UncertaintyContext {
-  signal?: AbortSignal;
-  /** Work done out of the total (arbitrary units, monotone; done === total at the end). */
-  progress?: (done: number, total: number) => void;
-  /** Awaited between chunks so a worker can receive a cancel message; the CLI leaves it out. */
-  yieldEvery?: () => Promise<void>;
-}
-
-export const UNCERTAINTY_METHOD = 'paired percentile bootstrap; approximate randomization test';
-
+export * from './block';
 export { uncertaintyOptions, UNCERTAINTY_OPTION_SPECS } from './options';
 export { mulberry32u32, drawIndex } from './mulberry32';
 export { quantile7 } from './quantile';

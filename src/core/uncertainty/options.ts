@@ -3,7 +3,7 @@
  * `ci_level`, `ci_seed`), shared by every benchmark's protocols, and their range checks.
  */
 import { InputError, type OptionSpec, type OptionValue, type Protocol } from '../model';
-import type { UncertaintyOptions } from './index';
+import type { UncertaintyOptions } from './block';
 
 export const UNCERTAINTY_OPTION_SPECS: readonly OptionSpec[] = [
   { key: 'ci', kind: 'enum', default: 'on', choices: ['on', 'off'], help: 'confidence intervals and paired tests (report.json "uncertainty"); off leaves them out' },
