@@ -134,10 +134,11 @@ function changesCases(options: Record<string, OptionValue | null>, report: Repor
   });
 }
 
-/** A group's name as the report's tables write it (LTB's split labels), else its id. */
+/** A group's name as the report's tables write it (LTB's split labels, Chronicles' script names), else its id. */
 function groupLabel(layout: ReportLayout | undefined, group: string): string {
   if (group === 'all') return 'all (the whole dataset)';
-  return layout?.units?.units.find((u) => u.key === group)?.label ?? group;
+  const rows = (layout?.sections ?? []).flatMap((s) => (s.kind === 'grid' && Array.isArray(s.rows) ? s.rows : []));
+  return layout?.units?.units.find((u) => u.key === group)?.label ?? rows.find((r) => r.key === group)?.label ?? group;
 }
 
 function DiffTable({ caption, rows, level, groupCell }: { caption: string; rows: Difference[]; level: number; groupCell?: (d: Difference) => React.ReactNode }) {

@@ -13,29 +13,43 @@ export function IntervalPopover({ container }: { container: RefObject<HTMLElemen
   useEffect(() => {
     const el = container.current;
     if (!el) return;
-    const over = (e: MouseEvent) => {
-      const td = (e.target as Element | null)?.closest?.('td[data-ci]');
-      if (!td) return setTip(null);
-      const r = td.getBoundingClientRect();
+    let cell: Element | null = null;
+    const place = () => {
+      // Only while the pointer is on the cell: after a scroll it may be on another element.
+      if (!cell || !cell.isConnected || !cell.matches(':hover')) return setTip(null);
+      const r = cell.getBoundingClientRect();
       const below = r.bottom + 48 < window.innerHeight;
       setTip({
-        text: td.getAttribute('data-ci')!,
+        text: cell.getAttribute('data-ci')!,
         left: Math.max(4, Math.min(r.right - WIDTH / 2, window.innerWidth - WIDTH - 4)),
         top: below ? r.bottom + 2 : r.top - 46,
       });
     };
-    const out = (e: MouseEvent) => {
-      if (!el.contains(e.relatedTarget as Node | null)) setTip(null);
+    const over = (e: MouseEvent) => {
+      cell = (e.target as Element | null)?.closest?.('td[data-ci]') ?? null;
+      place();
     };
-    // Fixed to the viewport: a scroll (of the report's panel or the page) would leave it behind.
-    const hide = () => setTip(null);
+    const out = (e: MouseEvent) => {
+      if (!el.contains(e.relatedTarget as Node | null)) {
+        cell = null;
+        setTip(null);
+      }
+    };
+    // Fixed to the viewport: after a scroll (of the report's panel or the page) it follows its
+    // cell, or goes when the pointer is no longer on it.
+    let frame = 0;
+    const scrolled = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
     el.addEventListener('mouseover', over);
     el.addEventListener('mouseout', out);
-    document.addEventListener('scroll', hide, true);
+    document.addEventListener('scroll', scrolled, true);
     return () => {
+      cancelAnimationFrame(frame);
       el.removeEventListener('mouseover', over);
       el.removeEventListener('mouseout', out);
-      document.removeEventListener('scroll', hide, true);
+      document.removeEventListener('scroll', scrolled, true);
     };
   }, [container]);
   if (!tip) return null;
