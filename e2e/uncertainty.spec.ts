@@ -4,11 +4,11 @@
  *   interval, plots have whiskers, report.json's uncertainty block is the CLI's byte for byte;
  * - a long computation stays off the main thread (no script task over 50 ms while it runs) and
  *   a new score stops it;
- * - "Where do A and B differ": a TABench slice and an LTB split each open exactly their cases,
- *   with that pair as A and B (the expected ids derived in Node from the case lines' facets, and
- *   from the split file of the dataset).
+ * - "Where do A and B differ": a TABench slice, Chronicles groups and an LTB split each open
+ *   exactly their cases, with that pair as A and B (the expected ids derived in Node from the
+ *   case lines' facets, and from the split file of the dataset).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -175,23 +175,39 @@ test('TABench demo: a slice of "Where do A and B differ" lists exactly its cases
   await expectListed(page, all.sort());
 });
 
-test('LTB demo: a split of "Where do A and B differ" shows that split’s images (its file’s data_list) as cases', async ({ page }) => {
-  const { makeDemo } = await import('../src/core/benchmarks/ltb/demo');
-  const bundle = await makeDemo();
-  const file = bundle.source.list().find((e) => e.path.endsWith('challenging_blurry.json'))!;
-  const doc = JSON.parse(new TextDecoder().decode(await bundle.source.read(file.path))) as { data_list: { img_path: string }[] };
+test('LTB folder whose Blurred file lists 3 of 8 images: that split opens exactly those 3, and report.json is the CLI\'s', async ({ page }) => {
+  // The demo on disk, its challenging_blurry.json cut to three images: the group has 3 units,
+  // and in the case list (case_split=blurred) the other five are "skipped" for every model.
+  const disk = await ltbDemoOnDisk();
+  const file = join(disk.ds, 'anno/mmocr1.x_format/challenging_blurry.json');
+  const doc = JSON.parse(readFileSync(file, 'utf8')) as { data_list: { img_path: string }[] };
+  doc.data_list = doc.data_list.slice(0, 3);
+  writeFileSync(file, JSON.stringify(doc));
   const expected = doc.data_list.map((d) => d.img_path.split('/').at(-1)!).sort();
+  const preds = [join(disk.preds, 'demo-dbnet.json'), join(disk.preds, 'demo-psenet.jsonl')];
 
   await page.setViewportSize({ width: 1600, height: 1200 });
-  await page.goto('/#demo=ltb');
+  await page.goto('/');
+  await page.getByTestId('dataset-folder-input').setInputFiles(disk.ds);
+  await expect(page.getByTestId('dataset-summary')).toContainText('LTB');
   await showReport(page);
+  await page.getByTestId('prediction-files-input').setInputFiles(preds);
   await intervalsDone(page);
+  await expect(page.locator('[data-testid="where-differ"] tr[data-group="blurred"] td').first()).toContainText('3');
+
+  const out = mkdtempSync(join(tmpdir(), 'bl-unc-e2e-'));
+  const cli = runCli(['score', '--dataset', disk.ds, ...preds.flatMap((p) => ['--pred', p]), '--out', out]);
+  expect(cli.code, cli.stderr).toBe(0);
+  const page1 = JSON.parse(await exportedReport(page)) as { uncertainty: Block };
+  expect(JSON.stringify(page1.uncertainty)).toBe(JSON.stringify((JSON.parse(readFileSync(join(out, 'report.json'), 'utf8')) as { uncertainty: Block }).uncertainty));
+  expect(page1.uncertainty.groups.find((g) => g.id === 'blurred')?.units).toBe(3);
+
   await page.getByTestId('where-differ').locator('[data-testid="differ-cases"][data-group="blurred"]').click();
   await expect(page.getByTestId('tab-workspace')).toHaveAttribute('aria-selected', 'true', { timeout: 60_000 });
   await expectListed(page, expected);
   await showReport(page);
   await expect(page.getByTestId('report-protocol')).toContainText('case_split=blurred');
-  // Only the shown cases changed: the same block is back at once, no recomputation.
+  // Only the shown cases changed: the block is reused, not recomputed.
   await intervalsDone(page);
 });
 
