@@ -95,7 +95,7 @@ test('LTB demo: intervals follow the report, show on hover and as whiskers, and 
   expect(text).toBe(cliText);
 });
 
-test('a long computation leaves the main thread free (no script over 50 ms), and a new score stops it', async ({ page }) => {
+test('a long computation leaves the main thread free (no script over 50 ms); Stop and a new score stop it', async ({ page }) => {
   await watchFrames(page);
   await page.goto('/#demo=ltb');
   // The observer would be silent, not failing, in a browser without these entries.
@@ -116,6 +116,13 @@ test('a long computation leaves the main thread free (no script over 50 ms), and
   await expect(status).toHaveAttribute('data-state', 'computing');
   const frames = await page.evaluate((t) => (window as unknown as { __frames: { start: number; duration: number; script: number }[] }).__frames.filter((x) => x.start >= t), from);
   expect(frames.filter((x) => x.script > 50)).toEqual([]);
+
+  // Stop: the report stays, the intervals say they were stopped and can be computed again.
+  await status.getByRole('button', { name: 'Stop' }).click();
+  await expect(status).toHaveAttribute('data-state', 'stopped', { timeout: 30_000 });
+  await expect(status.getByRole('button', { name: 'Compute them' })).toBeVisible();
+  await status.getByRole('button', { name: 'Compute them' }).click();
+  await expect(status).toHaveAttribute('data-state', 'computing');
 
   // A new score (intervals switched off) stops the long computation at once.
   await page.getByLabel('ci', { exact: true }).selectOption('off');

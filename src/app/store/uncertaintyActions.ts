@@ -37,3 +37,11 @@ export async function computeIntervals(): Promise<void> {
     useBench.setState({ uncertainty: null, intervals: isAbort(e) ? { state: 'stopped' } : { state: 'failed', message } });
   }
 }
+
+/** Stops the intervals being computed (the report stays; "Compute them" starts them again). */
+export async function stopIntervals(): Promise<void> {
+  if (useBench.getState().intervals.state !== 'computing') return;
+  // The client's cancel stops every cancellable call in the worker; while the status line shows
+  // "computing" no score or prediction read is running (they would show their own progress).
+  await scoringClient().cancel();
+}

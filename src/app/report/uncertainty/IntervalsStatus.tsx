@@ -4,7 +4,7 @@
  * waits for them.
  */
 import { useBench } from '../../store';
-import { computeIntervals } from '../../store/uncertaintyActions';
+import { computeIntervals, stopIntervals } from '../../store/uncertaintyActions';
 import { levelText, SMALL_GROUP } from './intervals';
 
 export function IntervalsStatus() {
@@ -19,7 +19,10 @@ export function IntervalsStatus() {
       return (
         <p className="intervals-status" role="status" data-testid="intervals-status" data-state="computing">
           Intervals: computing {pct} %…{' '}
-          <progress max={1} value={status.total > 0 ? status.done / status.total : undefined} aria-label="Intervals progress" />
+          <progress max={1} value={status.total > 0 ? status.done / status.total : undefined} aria-label="Intervals progress" />{' '}
+          <button type="button" className="link" onClick={() => void stopIntervals()}>
+            Stop
+          </button>
         </p>
       );
     }
