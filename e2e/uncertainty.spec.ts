@@ -123,10 +123,15 @@ test('a long computation leaves the main thread free (no script over 50 ms); Sto
   await expect(status.getByRole('button', { name: 'Compute them' })).toBeVisible();
   await status.getByRole('button', { name: 'Compute them' }).click();
   await expect(status).toHaveAttribute('data-state', 'computing');
+  // report.json holds the intervals: its export says it waits for them.
+  await page.getByRole('button', { name: 'report.json', exact: true }).click();
+  await expect(page.getByText('report.json waits for the intervals…')).toBeVisible();
 
   // A new score (intervals switched off) stops the long computation at once.
   await page.getByLabel('ci', { exact: true }).selectOption('off');
   await expect(status).toHaveAttribute('data-state', 'off', { timeout: 30_000 });
+  await expect(page.getByText('report.json waits for the intervals…')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: 'Export' }).getByRole('alert')).toContainText('export stopped');
   await expect(page.getByTestId('comparison')).toHaveCount(0);
 });
 
