@@ -226,7 +226,16 @@ class PairTest {
   readonly counts: Int32Array;
   private readonly n: number;
   private readonly W: number;
+  /**
+   * Per unit the row swapped in: d_i = a_i − b_i, or, when the group's counts allow it, d_i + OFF
+   * (non-negative) packed two a double (packedRows.ts) — `judge` then unpacks the sum and takes
+   * OFF back once per swapped unit.
+   */
   private readonly d: Float64Array;
+  private readonly DW: number;
+  private readonly off: number;
+  private readonly movedPacked: Float64Array | null;
+  private swapped = 0;
   private readonly sumA: Float64Array;
   private readonly sumB: Float64Array;
   private readonly moved: Float64Array;
@@ -248,8 +257,18 @@ class PairTest {
     const K = g.keys.length;
     const A = g.stats[a];
     const B = g.stats[b];
-    this.d = new Float64Array(n * W);
-    for (let i = 0; i < n * W; i++) this.d[i] = A[i] - B[i];
+    const d = new Float64Array(n * W);
+    let off = 0;
+    for (let i = 0; i < n * W; i++) {
+      d[i] = A[i] - B[i];
+      off = Math.max(off, Math.abs(d[i]));
+    }
+    const shifted = d.map((x) => x + off);
+    const packed = Number.isInteger(off) && packable(shifted, n);
+    this.off = packed ? off : 0;
+    this.d = packed ? pack(shifted, n, W) : d;
+    this.DW = packed ? Math.ceil(W / 2) : W;
+    this.movedPacked = packed ? new Float64Array(this.DW) : null;
     this.sumA = new Float64Array(W);
     this.sumB = new Float64Array(W);
     for (let i = 0; i < n; i++) {
@@ -271,7 +290,7 @@ class PairTest {
   /** Assignments from … to − 1 of the 2^n: bit i of the assignment swaps unit i. */
   enumerate(from: number, to: number): void {
     for (let t = from; t < to; t++) {
-      this.moved.fill(0);
+      this.clear();
       for (let i = 0; i < this.n; i++) if ((t >>> i) & 1) this.swap(i);
       this.judge(t === 0);
     }
@@ -280,16 +299,23 @@ class PairTest {
   /** `count` random assignments: unit i swapped when the next output of `gen` is ≥ 2^31. */
   draw(count: number, gen: Mulberry32): void {
     for (let t = 0; t < count; t++) {
-      this.moved.fill(0);
+      this.clear();
       for (let i = 0; i < this.n; i++) if (gen.next() >= SWAP_AT) this.swap(i);
       this.judge(false);
     }
   }
 
+  private clear(): void {
+    (this.movedPacked ?? this.moved).fill(0);
+    this.swapped = 0;
+  }
+
   private swap(i: number): void {
-    const { moved, d, W } = this;
-    const o = i * W;
-    for (let s = 0; s < W; s++) moved[s] += d[o + s];
+    const { d, DW } = this;
+    const moved = this.movedPacked ?? this.moved;
+    const o = i * DW;
+    for (let s = 0; s < DW; s++) moved[s] += d[o + s];
+    this.swapped++;
   }
 
   /** The statistic after the swaps added into `moved` (none: the observed sums themselves). */
@@ -299,6 +325,11 @@ class PairTest {
       this.g.evaluate(sumA, outA);
       this.g.evaluate(sumB, outB);
     } else {
+      if (this.movedPacked) {
+        unpack(this.movedPacked, W, moved);
+        const back = this.swapped * this.off;
+        for (let s = 0; s < W; s++) moved[s] -= back;
+      }
       for (let s = 0; s < W; s++) {
         sa[s] = sumA[s] - moved[s];
         sb[s] = sumB[s] + moved[s];
