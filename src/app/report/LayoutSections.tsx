@@ -13,6 +13,8 @@ import { KeyTable } from './KeyTable';
 import { MetricCell } from './MetricCell';
 import { useFacetLookup, useListCases, useSetFacet } from './facets';
 import { GroupSize } from './uncertainty/GroupSize';
+import { intervalTitle } from './uncertainty/intervals';
+import { useIntervals } from './uncertainty/context';
 
 export function LayoutSection({ report, section }: { report: Report; section: ReportSection }) {
   switch (section.kind) {
@@ -163,6 +165,7 @@ function EmptyCell({ report, model, metric, counts }: { report: Report; model: s
 /** The dataset's own table (the worker's getLeaderboard), your models first. */
 function LeaderboardSection({ report, section }: { report: Report; section: Extract<ReportSection, { kind: 'leaderboard' }> }) {
   const version = useBench((s) => s.resultVersion);
+  const block = useIntervals();
   const [board, setBoard] = useState<Record<string, unknown>[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -197,8 +200,10 @@ function LeaderboardSection({ report, section }: { report: Report; section: Extr
             </th>
             {section.columns.map((b) => {
               const v = report.models[m].metrics[b.key];
+              // Your models' numbers carry their intervals like every report cell (the board's have none).
+              const ci = intervalTitle(block, m, b.key) ?? undefined;
               return (
-                <td key={b.col} className="num" title={String(v)}>
+                <td key={b.col} className="num" title={String(v)} data-ci={ci} aria-description={ci}>
                   {formatMetric(b.key, v)}
                 </td>
               );
