@@ -6,13 +6,13 @@
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { OptionValue, Report, ReportLayout } from '../../../core';
+import type { Report, ReportLayout } from '../../../core';
 import { caseUnitOf } from '../../../core/reportLayout';
 import { useBench } from '../../store';
 import { useFacetLookup, useListCases } from '../facets';
 import { setOptions } from '../setOptions';
 import { differencesOf, familiesOf, formatDelta, formatP, headlineDifferences, rankDifferences, type Difference } from './differences';
-import { groupCases, type GroupCases } from './groupCases';
+import { changesCases, groupCases, type GroupCases } from './groupCases';
 import { useIntervals } from './context';
 import { levelText, SMALL_GROUP } from './intervals';
 
@@ -82,7 +82,9 @@ function WhereTheyDiffer({ report, layout, diffs, a, b, level }: { report: Repor
         for (const f of plan.facets) st.setFacetFilter(f.key, f.value);
         if (plan.outcomesA) st.setOutcomeFilter('a', plan.outcomesA);
       });
-    if (plan.options && changesCases(plan.options, report, layout)) void setOptions(plan.options).then(apply);
+    const caseOption = layout?.units?.caseOption;
+    const caseUnit = caseOption && layout ? { key: caseOption, unit: caseUnitOf(layout, report) } : undefined;
+    if (plan.options && changesCases(plan.options, report.protocol.options, caseUnit)) void setOptions(plan.options).then(apply);
     else apply();
   };
   return (
@@ -122,16 +124,6 @@ function WhereTheyDiffer({ report, layout, diffs, a, b, level }: { report: Repor
       />
     </div>
   );
-}
-
-/** Whether applying `options` changes which cases the list shows (else no rescore is needed). */
-function changesCases(options: Record<string, OptionValue | null>, report: Report, layout: ReportLayout | undefined): boolean {
-  const current = report.protocol.options;
-  return Object.entries(options).some(([k, v]) => {
-    // The case unit's default (LTB: hard) is in effect without the option being set.
-    if (layout?.units?.caseOption === k) return v !== caseUnitOf(layout, report);
-    return v === null ? k in current : current[k] !== v;
-  });
 }
 
 /** A group's name as the report's tables write it (LTB's split labels, Chronicles' script names), else its id. */

@@ -51,3 +51,19 @@ export function groupCases(benchmark: BenchmarkId, group: string, lookup: Lookup
       return null;
   }
 }
+
+/**
+ * Whether setting `options` changes which cases the list shows (else the click needs no rescore).
+ * `caseUnit`: the protocol's case option and the unit in effect — its default (LTB: hard) is in
+ * effect without the option being set.
+ */
+export function changesCases(
+  options: Record<string, OptionValue | null>,
+  current: Record<string, OptionValue>,
+  caseUnit?: { key: string; unit: string | null },
+): boolean {
+  return Object.entries(options).some(([k, v]) => {
+    if (caseUnit?.key === k) return v !== caseUnit.unit;
+    return v === null ? k in current : current[k] !== v;
+  });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UncertaintyBlockView, UncertaintyPair } from './block';
 import { differencesOf, familiesOf, familyOf, formatDelta, formatP, headlineDifferences, isSignificant, rankDifferences } from './differences';
-import { groupCases } from './groupCases';
+import { changesCases, groupCases } from './groupCases';
 import { formatInterval, groupOfKey, intervalOf, intervalTitle, prefixGroupOfKey } from './intervals';
 
 const pair = (group: string, key: string, diff: number, p_holm: number, ci: [number, number] = [diff - 0.01, diff + 0.01]): UncertaintyPair => ({
@@ -135,5 +135,17 @@ describe('formatting a difference', () => {
     expect(formatP(0.0004)).toBe('< 0.001');
     expect(formatP(0.0441)).toBe('0.044');
     expect(formatP(NaN)).toBe('—');
+  });
+});
+
+describe('whether opening a group needs a rescore', () => {
+  const ltb = (split: string) => ({ case_split: split, case_threshold: null });
+  it('not for the split already shown (set, or the default in effect) with no pinned threshold', () => {
+    expect(changesCases(ltb('hard'), {}, { key: 'case_split', unit: 'hard' })).toBe(false);
+    expect(changesCases(ltb('blurred'), { case_split: 'blurred' }, { key: 'case_split', unit: 'blurred' })).toBe(false);
+  });
+  it('for another split, or a pinned case threshold to clear', () => {
+    expect(changesCases(ltb('blurred'), {}, { key: 'case_split', unit: 'hard' })).toBe(true);
+    expect(changesCases(ltb('hard'), { case_threshold: 0.5 }, { key: 'case_split', unit: 'hard' })).toBe(true);
   });
 });
