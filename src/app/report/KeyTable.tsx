@@ -17,7 +17,8 @@ export const KeyTable = memo(function KeyTable({ report, rows, caption, decimals
   const present = rows.filter((r) => models.some((m) => r.key in report.models[m].metrics));
   const block = useIntervals();
   if (present.length === 0) return null;
-  // A table whose numbers are all of one group (TABench's dataset-wide table) names its size once.
+  // A table whose numbers are all of one group (TABench's dataset-wide table) names its size once,
+  // in the caption; else each row of a group says it (Chronicles' ancient / modern rows).
   const groups = new Set(present.map((r) => groupOfKey(block, r.key)?.id));
   const oneGroup = groups.size === 1 && !groups.has(undefined);
   return (
@@ -43,6 +44,7 @@ export const KeyTable = memo(function KeyTable({ report, rows, caption, decimals
           <tr key={r.key}>
             <th scope="row" title={r.key}>
               {r.label}
+              {!oneGroup && <GroupSize metricKey={r.key} />}
             </th>
             {models.map((m) => (
               <MetricCell key={m} report={report} model={m} metric={r.key} decimals={decimals} />
