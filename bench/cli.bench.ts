@@ -29,7 +29,7 @@ import { cliInput, scoreArgs, type CliInput, type CliInputName } from './cliInpu
 
 const RUNS = Number(process.env.CLI_BENCH_RUNS ?? 7);
 
-interface Timed {
+export interface Timed {
   median: number;
   min: number;
   /** Median CPU time (user + system) of the child, ms; NaN where /proc is missing. */
@@ -42,7 +42,7 @@ interface Timed {
  * CPU time, ms, of this process's waited-for children so far (Linux /proc/self/stat cutime +
  * cstime, 10 ms ticks): unlike wall time it barely moves when other work shares the cores.
  */
-function childrenCpuMs(): number {
+export function childrenCpuMs(): number {
   try {
     const stat = readFileSync('/proc/self/stat', 'utf8');
     const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -52,7 +52,7 @@ function childrenCpuMs(): number {
   }
 }
 
-function timeProcess(cmd: string, args: string[], runs = RUNS, env: Record<string, string> = {}, cwd = ROOT): Timed {
+export function timeProcess(cmd: string, args: string[], runs = RUNS, env: Record<string, string> = {}, cwd = ROOT): Timed {
   const times: number[] = [];
   const cpus: number[] = [];
   let stdout = '';
@@ -72,8 +72,8 @@ function timeProcess(cmd: string, args: string[], runs = RUNS, env: Record<strin
   return { median: times[Math.floor(times.length / 2)], min: times[0], cpu: cpus[Math.floor(cpus.length / 2)], stdout, stderr };
 }
 
-const s = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
-const fig = (t: Timed) => `${s(t.median)} median, ${s(t.min)} fastest, CPU ${s(t.cpu)}`;
+export const s = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${ms.toFixed(0)} ms`);
+export const fig = (t: Timed) => `${s(t.median)} median, ${s(t.min)} fastest, CPU ${s(t.cpu)}`;
 const load = () => `load ${loadavg()[0].toFixed(1)}`;
 
 /** A process that reads and JSON.parses the input's files and nothing else. */

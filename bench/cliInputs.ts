@@ -5,6 +5,7 @@
  * - `ltb-demo`: the 8-image LTB demo, two models (the "tiny score");
  * - `ltb-300x60`: 300 images × 60 GT in all 15 MMOCR 1.x split files, one model with ~60
  *   predictions per image (JSON object form) — the issue's side-by-side size;
+ * - `ltb-300x60x2`: the same with a second model (secondModel below) — the uncertainty figures;
  * - `ltb-20000x30`: bench/ltb.bench.ts's 20,000 images × 30 GT, for profiling (`npx tsx
  *   bench/cliInputs.ts ltb-20000x30` prints the command);
  * - `chronicles-700`: Chronicles-OCR, 700 rows (100 per script), two models in infer_results/.
@@ -31,7 +32,7 @@ export interface CliInput {
   jsonFiles: string[];
 }
 
-export const CLI_INPUT_NAMES = ['ltb-demo', 'ltb-300x60', 'ltb-20000x30', 'chronicles-700'] as const;
+export const CLI_INPUT_NAMES = ['ltb-demo', 'ltb-300x60', 'ltb-300x60x2', 'ltb-20000x30', 'chronicles-700'] as const;
 export type CliInputName = (typeof CLI_INPUT_NAMES)[number];
 
 const ROOT = join(tmpdir(), 'benchlens-cli-bench');
@@ -75,16 +76,19 @@ async function make(name: CliInputName, dir: string): Promise<Omit<CliInput, 'na
       jsonFiles: [...ann.map((e) => join(dataset, e.path)), ...preds],
     };
   }
-  if (name === 'ltb-300x60' || name === 'ltb-20000x30') {
-    const [images, gt] = name === 'ltb-300x60' ? [300, 60] : [20_000, 30];
+  if (name === 'ltb-300x60' || name === 'ltb-300x60x2' || name === 'ltb-20000x30') {
+    const [images, gt] = name === 'ltb-20000x30' ? [20_000, 30] : [300, 60];
     const g = generate(images, gt);
-    const bytes = writeAll(dataset, g.files) + writeAll(join(dir, 'preds'), { 'model.json': g.predBytes });
+    const models: Record<string, Uint8Array> = { 'model.json': g.predBytes };
+    if (name === 'ltb-300x60x2') models['model-b.json'] = secondModel(g.predBytes);
+    const bytes = writeAll(dataset, g.files) + writeAll(join(dir, 'preds'), models);
+    const preds = Object.keys(models).map((f) => join(dir, 'preds', f));
     return {
-      what: `${images.toLocaleString('en')} images × ${gt} GT × 15 splits, ${g.nPred.toLocaleString('en')} predictions`,
+      what: `${images.toLocaleString('en')} images × ${gt} GT × 15 splits, ${g.nPred.toLocaleString('en')} predictions${preds.length > 1 ? `, ${preds.length} models` : ''}`,
       dataset,
-      preds: [join(dir, 'preds', 'model.json')],
+      preds,
       bytes,
-      jsonFiles: [...Object.keys(g.files).map((p) => join(dataset, p)), join(dir, 'preds', 'model.json')],
+      jsonFiles: [...Object.keys(g.files).map((p) => join(dataset, p)), ...preds],
     };
   }
   const src = await generateChronicles({ perScript: 100, images: 'stub', seed: 5 });
@@ -98,6 +102,25 @@ async function make(name: CliInputName, dir: string): Promise<Omit<CliInput, 'na
     bytes: jsonl.reduce((n, p) => n + files[p].byteLength, 0),
     jsonFiles: jsonl.map((p) => join(dataset, p)),
   };
+}
+
+/**
+ * A second model from a generated one (JSON object form): every 5th prediction of an image
+ * dropped and the scores pulled towards the middle, so that the two differ on some images and
+ * their best thresholds can differ.
+ */
+export function secondModel(predBytes: Uint8Array): Uint8Array {
+  const preds = JSON.parse(new TextDecoder().decode(predBytes)) as Record<string, number[][]>;
+  for (const [name, list] of Object.entries(preds)) {
+    preds[name] = list
+      .filter((_, i) => i % 5 !== 4)
+      .map((p) => {
+        const q = p.slice();
+        q[q.length - 1] = Math.round((0.2 + 0.7 * q[q.length - 1]) * 1e6) / 1e6;
+        return q;
+      });
+  }
+  return new TextEncoder().encode(JSON.stringify(preds));
 }
 
 /** The input, generated on first use. */

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI_BUNDLE, CLI_DIR, inputRecords, staleReason } from '../scripts/cliBundle.mjs';
 import { makeDemo } from '../src/core/benchmarks/ltb/demo';
 import { serializeReport } from '../src/core/report';
+import { computeUncertainty, uncertaintyOptions } from '../src/core/uncertainty';
 import { BenchSession } from '../src/core/session';
 
 let dir = '';
@@ -78,7 +79,10 @@ describe('the compiled CLI, alone in an empty folder', () => {
     const protocol = session.resolveProtocol();
     for (const p of demo.predictions) await session.addPredictions({ ...p });
     const results = await session.score(protocol);
-    expect(readFileSync(join(out, 'report.json'), 'utf8')).toBe(serializeReport(session.report(protocol, results)));
+    // The uncertainty block (shared/specs/uncertainty.md) as the page's worker makes it: the same bits.
+    const report = session.report(protocol, results);
+    report.uncertainty = await computeUncertainty('ltb', session.dataset, results, protocol, uncertaintyOptions(protocol)!);
+    expect(readFileSync(join(out, 'report.json'), 'utf8')).toBe(serializeReport(report));
     const lines = [...session.eachCaseLine(results)];
     expect(lines.length).toBeGreaterThan(0);
     expect(readFileSync(join(out, 'case_analysis.jsonl'), 'utf8')).toBe(lines.map((l) => l + '\n').join(''));

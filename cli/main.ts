@@ -8,6 +8,7 @@ import { ADAPTERS, adapterFor } from '../src/core/benchmarks/registry';
 import { InputError, type PredictionInput } from '../src/core/model';
 import { serializeReport } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
+import { computeUncertainty, uncertaintyOptions } from '../src/core/uncertainty';
 import { stem } from '../src/core/io/fileSource';
 import { parseArgs, USAGE, type LintArgs } from './args';
 import { lintDataset, serializeLintReport } from '../src/core/lint';
@@ -140,9 +141,15 @@ async function main(argv: string[]): Promise<number> {
     throw new InputError(`no predictions: give --pred <file-or-dir> (the dataset folder ships none)`);
   }
   const results = await phase('score', () => session.score(protocol));
+  // Intervals and paired tests (shared/specs/uncertainty.md) on what scoring recorded per unit.
+  const ciOptions = uncertaintyOptions(protocol);
+  const uncertainty = ciOptions
+    ? await phase('uncertainty', () => computeUncertainty(session.adapter.id, session.dataset, results, protocol, ciOptions))
+    : undefined;
   try {
     await phase('report.json', () => {
       const report = session.report(protocol, results);
+      if (uncertainty) report.uncertainty = uncertainty;
       mkdirSync(out, { recursive: true });
       writeFileSync(resolve(out, 'report.json'), serializeReport(report));
     });

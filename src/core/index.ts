@@ -13,3 +13,4 @@ export { levenshtein, charDiff, codePointLength } from './text/levenshtein';
 export * from './caseTable';
 export type { ReportLayout, ReportSection, PlotSpec, LayoutItem, LayoutRows, UnitSelector } from './reportLayout';
 export * from './errorClassKinds';
+export * from './uncertainty';

@@ -203,6 +203,12 @@ export interface ModelResult {
   caseCounts?: { misses: Uint32Array; falsePositives: Uint32Array };
   /** The error taxonomy (shared/specs/errors.md) for benchmarks with a matching step; absent otherwise. */
   diagnostics?: ModelDiagnostics;
+  /**
+   * Per-unit sufficient statistics recorded while scoring, read by core/uncertainty
+   * (shared/specs/uncertainty.md): table key → rows of `width` numbers, one row per unit in the
+   * order the benchmark's uncertainty adapter documents. Never in report.json.
+   */
+  unitStats?: Record<string, { width: number; rows: Float64Array | Int32Array }>;
   /** Secondary numbers a view may plot (e.g. LTB per-threshold detail); not in report metrics. */
   extra?: Record<string, unknown>;
   /**

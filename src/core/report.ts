@@ -5,6 +5,7 @@
 import type { BenchmarkId, ModelResult, Protocol, UnitErrors } from './model';
 import type { Suspect } from './errors/suspects';
 import type { BoxDialectDiagnosis } from './text/vlmBoxes/diagnose';
+import type { UncertaintyBlock } from './uncertainty';
 
 export type { Suspect };
 
@@ -29,6 +30,8 @@ export interface Report {
   models: Record<string, ReportModel>;
   /** Additive: GT suspects across the models, ranked (present when a benchmark has the taxonomy). */
   diagnostics?: { suspects: Suspect[] };
+  /** Additive (shared/specs/uncertainty.md): intervals and paired tests; absent with `ci=off`. */
+  uncertainty?: UncertaintyBlock;
 }
 
 export function buildReport(

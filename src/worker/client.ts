@@ -5,7 +5,7 @@
  * and replays what the user had opened (the dataset, the models, the last finished score).
  */
 import { proxy, wrap, type Remote } from 'comlink';
-import type { BenchmarkId, CaseRecord, CaseTable, GtCorrection, OptionValue, Progress, QaState, Report } from '../core';
+import type { BenchmarkId, CaseRecord, CaseTable, GtCorrection, OptionValue, Progress, QaState, Report, UncertaintyBlock } from '../core';
 import type { Listing } from '../io/listing';
 import type { AddOutcome, OpenedDataset, OpenInput, ScoreOutcome, ScoringApi } from './scoringApi';
 import { scoringWorker } from './spawn';
@@ -100,6 +100,18 @@ export class ScoringClient {
     return this.cancellable(
       (api) => api.score(protocolName, options, onProgress ? proxy(onProgress) : undefined),
       () => (this.lastScore = (api) => api.score(protocolName, options)),
+    );
+  }
+
+  /**
+   * The last score's uncertainty block (null under `ci=off`), computed by the worker after the
+   * report. Cancellable like a score (a stuck worker is replaced, and this rejects); never replayed:
+   * a restarted worker computes it again when asked.
+   */
+  uncertainty(onProgress?: (done: number, total: number) => void): Promise<UncertaintyBlock | null> {
+    return this.cancellable(
+      (api) => api.uncertainty(onProgress ? proxy(onProgress) : undefined),
+      () => undefined,
     );
   }
 

@@ -28,6 +28,7 @@ import {
   type QaState,
   type Report,
   type ReportLayout,
+  type UncertaintyBlock,
 } from '../core';
 import type { DemoBundle } from '../core/demo';
 import { gtOnlyResult } from '../core/gtCases';
@@ -38,6 +39,7 @@ import { caseAnalysisBlob } from './caseAnalysisBlob';
 import { changelogMarkdown, countKinds, fixedFindings, gtChangelog, toOriginalNumbering, type GtHealth } from './gtHealth';
 import { listingSource } from './listingSource';
 import { reportCsv } from './reportCsv';
+import { UncertaintyRuns, type UncertaintyInput, type UncertaintyProgress } from './uncertaintyRuns';
 
 /** Demo generators, one per benchmark that has one; a missing file just means no demo. */
 const DEMOS = import.meta.glob<{ makeDemo: () => Promise<DemoBundle> }>('../core/benchmarks/*/demo.ts');
@@ -123,8 +125,12 @@ const reading = new Set<AbortController>();
 
 const cancelled = () => new DOMException('cancelled', 'AbortError');
 
-/** A new score supersedes the one running (its result would be stale). */
+/** The uncertainty block of the last score, computed after it on request (uncertaintyRuns.ts). */
+const intervals = new UncertaintyRuns();
+
+/** A new score supersedes the one running (its result would be stale), and running intervals. */
 function startScore(): AbortController {
+  intervals.stopRunning();
   running?.abort(cancelled());
   running = new AbortController();
   return running;
@@ -132,13 +138,17 @@ function startScore(): AbortController {
 
 /** Progress callbacks cross a thread: send at most one every 80 ms, plus the last one. */
 function throttled(fn: ProgressFn | undefined): ProgressFn | undefined {
+  return throttleCalls(fn, (p) => p.done >= p.total);
+}
+
+function throttleCalls<A extends unknown[]>(fn: ((...args: A) => unknown) | undefined, isLast: (...args: A) => boolean, everyMs = 80): ((...args: A) => void) | undefined {
   if (!fn) return undefined;
   let last = 0;
-  return (p) => {
+  return (...args) => {
     const now = Date.now();
-    if (now - last >= 80 || p.done >= p.total) {
+    if (now - last >= everyMs || isLast(...args)) {
       last = now;
-      void Promise.resolve(fn(p)).catch(() => undefined);
+      void Promise.resolve(fn(...args)).catch(() => undefined);
     }
   };
 }
@@ -158,6 +168,7 @@ export const scoringApi = {
 
   async openDataset(input: OpenInput, benchmark?: BenchmarkId, onProgress?: ProgressFn): Promise<OpenedDataset> {
     state = null;
+    intervals.abort();
     const ctx = { progress: throttled(onProgress) };
     let source: FileSource;
     let demoPreds: PredictionInput[] = [];
@@ -249,6 +260,8 @@ export const scoringApi = {
 
   async removeModel(name: string): Promise<string[]> {
     const s = need();
+    // The running intervals are of the models before the change (and read the results renamed in place).
+    intervals.abort();
     s.session.removeModel(name);
     s.results = s.results.filter((r) => r.model !== name);
     s.index.delete(name);
@@ -264,6 +277,7 @@ export const scoringApi = {
     const s = need();
     const name = to.trim();
     if (name === '') throw new InputError('a model name cannot be empty');
+    intervals.abort();
     s.session.renameModel(from, name);
     for (const r of s.results) if (r.model === from) r.model = name;
     const idx = s.index.get(from);
@@ -302,6 +316,7 @@ export const scoringApi = {
 
   /** Stops the score, prediction read or GT health check in progress (each rejects with an AbortError at its next check). */
   async cancel(): Promise<void> {
+    intervals.abort();
     running?.abort(cancelled());
     for (const ac of reading) ac.abort(cancelled());
     // The page's cancel waits for every running call, a GT health check among them (the page
@@ -417,10 +432,31 @@ export const scoringApi = {
     return transfer(copy, [copy.buffer]);
   },
 
+  /**
+   * The uncertainty block of the last score (null under `ci=off`), computed in chunks after the
+   * report; rejects with an AbortError when a new score, a model change or cancel stops it.
+   * `onProgress(done, total)` at most every 250 ms, plus the last.
+   */
+  async uncertainty(onProgress?: UncertaintyProgress): Promise<UncertaintyBlock | null> {
+    const s = need();
+    if (!s.protocol) throw new InputError('nothing scored yet');
+    // A status line needs no more than 4 updates a second; each is a task on the page.
+    return intervals.get(
+      uncertaintyInput(s, s.protocol),
+      throttleCalls(onProgress, (done: number, total: number) => done >= total, 250),
+    );
+  },
+
+  /**
+   * report.json as the CLI writes it for the same inputs: with the uncertainty block (waiting
+   * for it when it is still being computed) unless the protocol has `ci=off`.
+   */
   async exportReport(): Promise<string> {
+    const s = need();
     const r = await scoringApi.getReport();
-    if (!r) throw new InputError('nothing scored yet');
-    return serializeReport(r);
+    if (!r || !s.protocol) throw new InputError('nothing scored yet');
+    const block = await intervals.get(uncertaintyInput(s, s.protocol));
+    return serializeReport(block ? { ...r, uncertainty: block } : r);
   },
 
   /**
@@ -486,6 +522,18 @@ function gtCases(s: State): Promise<Map<string, CaseRecord>> {
   return s.gtCases;
 }
 
+function uncertaintyInput(s: State, protocol: Protocol): UncertaintyInput {
+  const units = s.session.adapter.reportLayout.units;
+  return {
+    benchmark: s.session.adapter.id,
+    dataset: s.session.dataset,
+    results: s.results,
+    protocol,
+    modelContents: s.session.modelContents,
+    caseOptions: [units?.caseOption, units?.caseThresholdOption].filter((k): k is string => k !== undefined),
+  };
+}
+
 function caseIndex(s: State, model: string): Map<string, CaseRecord> | undefined {
   let idx = s.index.get(model);
   if (!idx) {
@@ -527,6 +575,7 @@ function extrasOf(results: readonly ModelResult[]): Record<string, Record<string
 
 /** For tests: forget the open dataset. */
 export function resetScoringApi(): void {
+  intervals.abort();
   running?.abort();
   running = null;
   for (const ac of reading) ac.abort();

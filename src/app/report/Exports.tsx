@@ -13,12 +13,16 @@ export function Exports() {
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
   const benchmark = useBench((s) => s.dataset?.benchmark ?? 'benchlens');
   const [error, setError] = useState<string | null>(null);
+  // report.json carries the intervals: its export waits for them when they are not there yet.
+  const [reportPending, setReportPending] = useState(false);
+  const intervals = useBench((s) => s.intervals.state);
   const run = async (what: () => Promise<void>) => {
     setError(null);
     try {
       await what();
     } catch (e) {
-      setError((e as Error).message);
+      // report.json waits for the intervals; a new score or Stop ends that wait.
+      setError((e as Error).name === 'AbortError' ? 'export stopped: the intervals it waited for were stopped (a new score, or Stop)' : (e as Error).message);
     }
   };
   // The worker writes the file (several GB for a large run) as a Blob with the reviews merged in;
@@ -31,9 +35,17 @@ export function Exports() {
   return (
     <div className="exports" role="group" aria-label="Export">
       <span className="muted">Export:</span>
-      <button type="button" title={`saves ${benchmark}-report.json`} onClick={() => run(async () => downloadText(`${benchmark}-report.json`, await exportText('report'), 'application/json'))}>
+      <button
+        type="button"
+        title={`saves ${benchmark}-report.json`}
+        onClick={() => {
+          setReportPending(true);
+          void run(async () => downloadText(`${benchmark}-report.json`, await exportText('report'), 'application/json')).finally(() => setReportPending(false));
+        }}
+      >
         report.json
       </button>
+      {reportPending && intervals !== 'done' && intervals !== 'off' && <span className="muted small">report.json waits for the intervals…</span>}
       <button type="button" title={`saves ${benchmark}-case_analysis.jsonl`} onClick={() => run(cases)}>
         case_analysis.jsonl
       </button>

@@ -11,10 +11,13 @@ import { useBench } from '../store';
 import { useFacetLookup, useListCases, useSetFacet } from './facets';
 import { BarChart, LineChart } from './plots';
 import { ScoreHistogram } from './ScoreHistogram';
+import { useIntervals } from './uncertainty/context';
+import { intervalOf, levelText, prefixGroupOfKey, SMALL_GROUP } from './uncertainty/intervals';
 
 export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; plot: PlotSpec; unit: string | null; unitLabel: string }) {
   const lookup = useFacetLookup();
   const setFacet = useSetFacet();
+  const block = useIntervals();
   const models = Object.keys(report.models);
   switch (plot.kind) {
     case 'bars': {
@@ -28,7 +31,13 @@ export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; 
           title={plot.title}
           metric={fillKey(plot.metric, { group: shown[0].key })}
           groups={shown.map((g) => ({ label: g.label, facet: keys.length ? [g.key, ...(g.facetValues ?? [])].map((v) => lookup(keys, v)).find(Boolean) : undefined }))}
-          series={models.map((m) => barSeries(plot, m, report.models[m].metrics, shown))}
+          note={smallGroupsNote(shown.map((g) => ({ label: g.label, units: prefixGroupOfKey(block, fillKey(plot.metric, { group: g.key }))?.units })))}
+          series={models.map((m) => {
+            const s = barSeries(plot, m, report.models[m].metrics, shown);
+            // No whisker where the group has no data (its value is not drawn either).
+            const intervals = shown.map((g, i) => (s.noData?.[i] !== undefined ? undefined : intervalOf(block, m, fillKey(plot.metric, { group: g.key }))));
+            return { ...s, intervals, intervalLabel: block ? `${levelText(block.level)} interval` : undefined };
+          })}
           onSelect={keys.length ? setFacet : undefined}
         />
       );
@@ -39,6 +48,14 @@ export function LayoutPlot({ report, plot, unit, unitLabel }: { report: Report; 
     case 'score-histogram':
       return <ScoreHistogram title={plot.title} scoreLabel={plot.scoreLabel} bins={plot.bins} />;
   }
+}
+
+/** "n < 30 (rough intervals): Blurred, Glass" — or "every group" when all are small; undefined when none is. */
+function smallGroupsNote(groups: { label: string; units: number | undefined }[]): string | undefined {
+  const small = groups.filter((g) => g.units !== undefined && g.units < SMALL_GROUP);
+  if (small.length === 0) return undefined;
+  const which = small.length === groups.length ? 'every group' : small.map((g) => g.label).join(', ');
+  return `n < ${SMALL_GROUP} (rough intervals): ${which}`;
 }
 
 function CurvePlot({ report, plot, unit, unitLabel }: { report: Report; plot: Extract<PlotSpec, { kind: 'curve' }>; unit: string; unitLabel: string }) {

@@ -12,6 +12,9 @@ import { formatMetric } from './format';
 import { KeyTable } from './KeyTable';
 import { MetricCell } from './MetricCell';
 import { useFacetLookup, useListCases, useSetFacet } from './facets';
+import { GroupSize } from './uncertainty/GroupSize';
+import { intervalTitle } from './uncertainty/intervals';
+import { useIntervals } from './uncertainty/context';
 
 export function LayoutSection({ report, section }: { report: Report; section: ReportSection }) {
   switch (section.kind) {
@@ -39,6 +42,7 @@ function GridSection({ report, section }: { report: Report; section: Grid }) {
   const rowHead = (r: (typeof rows)[number]) => (
     <th scope="row" title={r.title}>
       <RowName label={r.label} facet={rowFacet(r)} onPick={setFacet} />
+      {section.columns.length > 0 && <GroupSize metricKey={gridKey(section, r.key, section.columns[0].key)} />}
     </th>
   );
   // A click on a number lists that model's cases of its row (and column, where the column is a
@@ -200,6 +204,7 @@ function EmptyCell({ report, models, metrics, counts, span }: { report: Report; 
 /** The dataset's own table (the worker's getLeaderboard), your models first. */
 function LeaderboardSection({ report, section }: { report: Report; section: Extract<ReportSection, { kind: 'leaderboard' }> }) {
   const version = useBench((s) => s.resultVersion);
+  const block = useIntervals();
   const [board, setBoard] = useState<Record<string, unknown>[] | null>(null);
   useEffect(() => {
     let live = true;
@@ -234,8 +239,10 @@ function LeaderboardSection({ report, section }: { report: Report; section: Extr
             </th>
             {section.columns.map((b) => {
               const v = report.models[m].metrics[b.key];
+              // Your models' numbers carry their intervals like every report cell (the board's have none).
+              const ci = intervalTitle(block, m, b.key) ?? undefined;
               return (
-                <td key={b.col} className="num" title={String(v)}>
+                <td key={b.col} className="num" title={String(v)} data-ci={ci} aria-description={ci}>
                   {formatMetric(b.key, v)}
                 </td>
               );

@@ -4,7 +4,7 @@
  * adapter's report layout (src/core/reportLayout.ts, sent by the worker with the opened dataset)
  * says which tables, unit selector and plots there are.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { Report, ReportLayout } from '../../core';
 import { presentUnits } from '../../core/reportLayout';
 import { useBench } from '../store';
@@ -15,32 +15,50 @@ import { formatOptions } from './format';
 import { GenericReport } from './GenericReport';
 import { LayoutPlot } from './LayoutPlots';
 import { LayoutSection } from './LayoutSections';
+import { Comparison } from './uncertainty/Comparison';
+import { IntervalsContext } from './uncertainty/context';
+import { IntervalPopover } from './uncertainty/IntervalPopover';
+import { IntervalsStatus } from './uncertainty/IntervalsStatus';
 
 export function ReportView() {
   const report = useBench((s) => s.report);
   const layout = useBench((s) => s.dataset?.reportLayout);
   const elapsed = useBench((s) => s.elapsedMs);
   const stale = useBench((s) => s.scoring);
+  const intervals = useBench((s) => s.uncertainty);
+  const section = useRef<HTMLElement>(null);
   if (!report) return null;
   const n = Object.keys(report.models).length;
   return (
-    <section className={stale ? 'report stale' : 'report'} aria-label="Report" aria-busy={stale}>
-      <header className="report-head">
-        <h2>Report</h2>
-        <p className="protocol-line" data-testid="report-protocol">
-          Protocol <strong>{report.protocol.name}</strong> ({formatOptions(report.protocol.options)}) · {n} model{n === 1 ? '' : 's'} ·{' '}
-          {report.dataset.cases} cases
-          {elapsed !== null ? ` · scored in ${(elapsed / 1000).toFixed(2)} s` : ''}
-        </p>
-        <Exports />
-      </header>
-      {layout ? <LayoutReport report={report} layout={layout} /> : <GenericReport report={report} />}
-      <CorrectedScore headlines={layout?.headlines ?? []} />
-      <details className="all-metrics">
-        <summary>All metric keys (as in report.json)</summary>
-        <GenericReport report={report} progressive />
-      </details>
-    </section>
+    // The intervals reach every cell and plot through context (one subscription, not one per cell).
+    <IntervalsContext value={intervals}>
+      <section ref={section} className={stale ? 'report stale' : 'report'} aria-label="Report" aria-busy={stale}>
+        <header className="report-head">
+          <h2>Report</h2>
+          <p className="protocol-line" data-testid="report-protocol">
+            Protocol <strong>{report.protocol.name}</strong> ({formatOptions(report.protocol.options)}) · {n} model{n === 1 ? '' : 's'} ·{' '}
+            {report.dataset.cases} cases
+            {elapsed !== null ? ` · scored in ${(elapsed / 1000).toFixed(2)} s` : ''}
+          </p>
+          <IntervalsStatus />
+          <Exports />
+        </header>
+        {layout ? (
+          <LayoutReport report={report} layout={layout} />
+        ) : (
+          <>
+            <GenericReport report={report} />
+            <Comparison report={report} layout={layout} />
+          </>
+        )}
+        <CorrectedScore headlines={layout?.headlines ?? []} />
+        <details className="all-metrics">
+          <summary>All metric keys (as in report.json)</summary>
+          <GenericReport report={report} progressive />
+        </details>
+        <IntervalPopover container={section} />
+      </section>
+    </IntervalsContext>
   );
 }
 
@@ -57,6 +75,7 @@ export function LayoutReport({ report, layout }: { report: Report; layout: Repor
           <LayoutSection key={i} report={report} section={s} />
         ))}
       </div>
+      <Comparison report={report} layout={layout} />
       <div className="report-analysis">
         {units.length > 1 && (
           <label className="inline unit-select">

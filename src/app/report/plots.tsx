@@ -30,6 +30,10 @@ export interface Series {
   values: (number | undefined)[];
   /** Bars only: per group, why it has no data ("gt 0, pred 0"), drawn as a "no data" mark. */
   noData?: (string | undefined)[];
+  /** Bars: per group, the value's interval, drawn as a whisker; undefined = none. */
+  intervals?: (readonly [number, number] | undefined)[];
+  /** How an interval reads in a bar's tooltip (e.g. "95 % interval"). */
+  intervalLabel?: string;
 }
 
 export function BarChart({
@@ -38,6 +42,7 @@ export function BarChart({
   groups,
   series,
   onSelect,
+  note,
   height = 180,
 }: {
   title: string;
@@ -46,9 +51,11 @@ export function BarChart({
   groups: BarGroup[];
   series: Series[];
   onSelect?: (facet: { key: string; value: string }) => void;
+  /** A line under the plot (e.g. which groups have fewer than 30 units). */
+  note?: string;
   height?: number;
 }) {
-  const max = scaleMax(series, metric);
+  const max = scaleMax(series.map((s) => ({ values: [...s.values, ...(s.intervals ?? []).map((ci) => ci?.[1])] })), metric);
   const groupW = Math.max(24, series.length * 12 + 10);
   // Group names are drawn slanted 40° up to the right, ending under their bars: room on the left
   // for the first one and below for the longest, so none is cut ("acro_precision", issue #42).
@@ -85,8 +92,10 @@ export function BarChart({
                   );
                 }
                 if (v === undefined) return null;
-                const label = `${s.name} · ${g.label}: ${formatMetric(metric, v)}${facet && onSelect ? ' — click to list these cases' : ''}`;
-                return (
+                const ci = s.intervals?.[gi];
+                const ciText = ci ? ` (${s.intervalLabel ?? 'interval'} ${formatMetric(metric, ci[0])} – ${formatMetric(metric, ci[1])})` : '';
+                const label = `${s.name} · ${g.label}: ${formatMetric(metric, v)}${ciText}${facet && onSelect ? ' — click to list these cases' : ''}`;
+                const bar = (
                   <rect
                     key={s.name}
                     x={x0 + si * 12}
@@ -103,6 +112,14 @@ export function BarChart({
                     <title>{label}</title>
                   </rect>
                 );
+                return ci ? (
+                  <g key={s.name}>
+                    {bar}
+                    <Whisker x={x0 + si * 12 + 5} top={y(ci[1])} bottom={y(ci[0])} />
+                  </g>
+                ) : (
+                  bar
+                );
               })}
               <text x={x0 + (series.length * 12) / 2} y={height - bottom + 14} className="tick" textAnchor="end" transform={`rotate(-40 ${x0 + (series.length * 12) / 2} ${height - bottom + 14})`}>
                 {g.label}
@@ -112,7 +129,19 @@ export function BarChart({
         })}
       </svg>
       <Legend names={series.map((s) => s.name)} />
+      {note && <p className="plot-note small-n">{note}</p>}
     </figure>
+  );
+}
+
+/** An interval drawn over a bar: a vertical line with caps (not clickable: clicks reach the bar). */
+function Whisker({ x, top, bottom }: { x: number; top: number; bottom: number }) {
+  return (
+    <g className="whisker" data-testid="whisker" pointerEvents="none">
+      <line x1={x} x2={x} y1={top} y2={bottom} />
+      <line x1={x - 3} x2={x + 3} y1={top} y2={top} />
+      <line x1={x - 3} x2={x + 3} y1={bottom} y2={bottom} />
+    </g>
   );
 }
 

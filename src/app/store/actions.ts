@@ -8,6 +8,7 @@ import { scoringClient, type AddOutcome, type OpenedDataset } from '../../worker
 import { defaultOptions, useBench } from './index';
 import { parseViewHash, protocolFromLink } from '../viewUrl';
 import { installCaseTable, refreshGtHealth, showGtCases } from './gtHealthActions';
+import { computeIntervals, dropIntervals } from './uncertaintyActions';
 
 let generation = 0;
 
@@ -58,6 +59,7 @@ async function open(input: Listing | { demo: BenchmarkId }, label: string, bench
   // before the store changes: the URL is rewritten from the store as soon as the dataset is set.
   const protocol = (!replacing ? protocolFromLink(parseViewHash(location.hash).protocol, opened.protocols) : null) ?? opened.protocol;
   useBench.setState({ report: null, extras: {}, modelError: null, refusals: [], scoreError: null, gtHealth: null, gtHealthError: null, gtFocus: null });
+  dropIntervals();
   const s = useBench.getState();
   s.setCaseTable(null);
   if (replacing) s.clearCaseFilters();
@@ -189,6 +191,7 @@ export async function rescore(protocol?: Protocol): Promise<void> {
   s.setProtocol(p);
   if (s.models.length === 0) {
     useBench.setState({ report: null, extras: {} });
+    dropIntervals();
     s.setCaseTable(null);
     await showGtCases();
     return;
@@ -213,6 +216,9 @@ export async function rescore(protocol?: Protocol): Promise<void> {
     if (useBench.getState().cancelling || !useBench.getState().scoring) return;
     performance.mark('benchlens:show-report');
     useBench.getState().setScored({ report: out.report, extras: out.extras, elapsedMs: out.elapsedMs });
+    // The intervals follow the report (same task: the new numbers never show the old intervals);
+    // the worker computes them while the page installs the case list.
+    void computeIntervals();
     await nextTask();
     if (gen !== generation) return;
     performance.mark('benchlens:show-cases');
@@ -260,6 +266,7 @@ async function refreshResults(): Promise<void> {
   const report = await client.getReport();
   if (!report) {
     useBench.setState({ report: null });
+    dropIntervals();
     useBench.getState().setCaseTable(null);
     // The last model removed: back to the GT alone.
     if (useBench.getState().models.length === 0) await showGtCases();
@@ -268,6 +275,8 @@ async function refreshResults(): Promise<void> {
   const caseTable = await client.getCaseTable();
   const extras = useBench.getState().extras;
   useBench.getState().setScored({ report, extras, caseTable, elapsedMs: useBench.getState().elapsedMs ?? 0 });
+  // The models' names changed: the block's (keyed by name) is recomputed with them.
+  void computeIntervals();
 }
 
 export type ExportKind = 'report' | 'csv';

@@ -3,6 +3,7 @@
  * protocol's OptionSpecs. Unknown keys and bad values are InputErrors, never ignored.
  */
 import { InputError, type OptionValue, type Protocol, type ProtocolSpec } from '../model';
+import { checkUncertaintyOptions } from '../uncertainty/options';
 
 export function resolveProtocolFromSpecs(
   benchmark: string,
@@ -25,6 +26,7 @@ export function resolveProtocolFromSpecs(
     }
     options[key] = parseOptionValue(benchmark, o.key, o.kind, value, o.choices);
   }
+  checkUncertaintyOptions(benchmark, options);
   return { name: spec.name, options };
 }
 

@@ -4,6 +4,7 @@ import { MemorySource } from '../../io/fileSource';
 import { InputError } from '../../model';
 import { BenchSession } from '../../session';
 import { chroniclesAdapter } from './index';
+import { withoutCi } from '../../../../test/withoutCi';
 
 const gtRows = [
   // 1: fine, xywh with modern_char
@@ -159,7 +160,7 @@ describe('result files with raw answers only (made by other tools)', () => {
     expect(stored.cases.map((c) => c.errors)).toEqual([['no_extract'], ['no_extract']]);
     expect(stored.metrics['regular/classification']).toBe(0);
     const p = s.resolveProtocol(undefined, { reextract: 'true' });
-    expect(p).toEqual({ name: 'official', options: { reextract: true } });
+    expect(withoutCi(p)).toEqual({ name: 'official', options: { reextract: true } });
     const [re] = await s.score(p);
     expect(re.cases.map((c) => [c.score, c.detail!.judged, (c.detail!.extraction as { path: string }).path])).toEqual([
       [1, 'reextracted', 'prefix'],

@@ -5,6 +5,7 @@
  */
 import { type BenchmarkAdapter, type ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { UNCERTAINTY_OPTION_SPECS } from '../../uncertainty/options';
 import { applyChroniclesCorrections, exportChroniclesGroundTruth } from './corrections';
 import { datasetRoot, findGtFile, loadChroniclesDataset, type ChroniclesDataset } from './gt';
 import { bundledChroniclesPredictions, loadChroniclesPredictions, type ChroniclesPreds } from './predictions';
@@ -30,6 +31,7 @@ const protocols: readonly ProtocolSpec[] = [
         choices: ['auto', 'stored', 'recompute'],
         help: "Recognition target of an answer without gt_char: auto (default) = the official 0 (no_gt) for records infer.py wrote, the target infer.py picks (recomputed from the GT) for batch outputs and other tools' answers; stored = always the official 0; recompute = always the recomputed target",
       },
+      ...UNCERTAINTY_OPTION_SPECS,
     ],
   },
 ];

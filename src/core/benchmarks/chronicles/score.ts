@@ -16,7 +16,7 @@ import {
   type ParsingJudgement,
   type SpottingJudgement,
 } from './judge';
-import { aggregate, type RowScore } from './aggregate';
+import { addRow, aggregate, CELLS, newCellSums, type RowScore } from './aggregate';
 import type { ChroniclesPreds } from './predictions';
 import { isPlainObject, pyInt, pyText, pyTruthy } from './py';
 import { DEFAULT_SEED, pickTarget, type RecognitionTarget } from './recognitionTarget';
@@ -151,6 +151,9 @@ export function scoreModel(
   const total = dataset.rows.length;
   const taxonomy = ctx?.diagnostics !== false;
   const spots: { c: CaseRecord; at: number; script: string; j: SpottingJudgement | undefined }[] = [];
+  // Each image's cell sums then counts (CELLS order) for the uncertainty intervals, in row order.
+  const unitWidth = 2 * CELLS.length;
+  const unitRows = new Float64Array(dataset.rows.length * unitWidth);
   dataset.rows.forEach((row, i) => {
     if (i % 256 === 0) {
       ctx?.signal?.throwIfAborted();
@@ -159,6 +162,7 @@ export function scoreModel(
     const pr = preds.data.rows.get(row.image_path);
     if (!pr) return;
     judgedRows++;
+    const own = newCellSums(row.script);
     for (const task of row.tasks) {
       const o = judgeTask(row, pr.results, task, reextract, targetMode);
       if (o.target) recomputed++;
@@ -176,14 +180,18 @@ export function scoreModel(
       if (c.detail?.extract_differs) changed++;
       if (task === 'spotting') spots.push({ c, at: cases.length, script: row.script.key, j: o.spotting });
       cases.push(c);
-      scores.push({
+      const rs: RowScore = {
         script: row.script,
         task,
         score: o.score,
         detection: o.spotting?.detection_f1,
         inMean: inMean(o),
-      });
+      };
+      scores.push(rs);
+      addRow(own, rs);
     }
+    unitRows.set(own.sum, i * unitWidth);
+    unitRows.set(own.n, i * unitWidth + CELLS.length);
   });
   ctx?.progress?.({ phase: 'score', done: total, total, label: preds.model });
   const errors = cases.filter((c) => c.errors.length > 0).length;
@@ -228,6 +236,7 @@ export function scoreModel(
         : []),
     ],
     cases,
+    unitStats: { images: { width: unitWidth, rows: unitRows } },
     ...(diagnostics ? { diagnostics } : {}),
   };
 }

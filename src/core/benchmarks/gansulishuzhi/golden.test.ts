@@ -11,6 +11,8 @@ import { HAS_SHARED, shared } from '../../../../test/shared';
 import { singleFileSource, stem } from '../../io/fileSource';
 import { BenchSession } from '../../session';
 import { runCli } from '../../../../test/cli';
+import { withoutCi } from '../../../../test/withoutCi';
+import type { Protocol } from '../../model';
 
 interface Expected {
   protocol: unknown;
@@ -21,7 +23,7 @@ interface Expected {
 const COUNT_KEYS = /\/(tp|fp|fn)$|^(pages|gt|pred)$/;
 
 function expectReportToMatch(actual: Expected, expected: Expected, models = Object.keys(expected.models)): void {
-  expect(actual.protocol).toEqual(expected.protocol);
+  expect(withoutCi(actual.protocol as Protocol)).toEqual(expected.protocol);
   expect(actual.dataset).toEqual(expected.dataset);
   for (const model of models) {
     const exp = expected.models[model];

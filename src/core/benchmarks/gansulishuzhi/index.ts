@@ -6,6 +6,7 @@
 import { basename, joinPath, stem } from '../../io/fileSource';
 import type { BenchmarkAdapter, PredictionInput, ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { UNCERTAINTY_OPTION_SPECS } from '../../uncertainty/options';
 import { QWEN_OPTION } from '../../text/groundingTokens';
 import { applyGansuCorrections, exportGansuGroundTruth } from './corrections';
 import { findGansuRoot, loadGansu, MANIFEST, type GansuDataset } from './dataset';
@@ -34,6 +35,7 @@ export const GANSU_PROTOCOLS: readonly ProtocolSpec[] = [
         help: 'read Qwen2-VL grounding tokens <|box_start|>(x1,y1),(x2,y2)<|box_end|> in raw answers (0–1000 of the page, whatever coords says; with or without the special tokens)',
       },
       ...BOX_OPTION_SPECS,
+      ...UNCERTAINTY_OPTION_SPECS,
     ],
   },
 ];

@@ -26,6 +26,12 @@ export const THRESHOLDS = [0.3, 0.5, 0.7] as const;
 /** The threshold the case view colours by (the spec's outcome rule). */
 export const CASE_T = 0.5;
 
+/**
+ * A page's row of `unitStats.all` (pages in manifest order): GT, predictions, matched pairs,
+ * their IoU sum, then per threshold its TPs and their IoU sum.
+ */
+export const GANSU_UNIT_WIDTH = 4 + 2 * THRESHOLDS.length;
+
 interface Pool {
   tp: number;
   iouSum: number;
@@ -104,6 +110,8 @@ export async function scoreGansu(
   const taxonomy = ctx?.diagnostics !== false;
   const tallies = THRESHOLDS.map(() => newTally(null));
   const classCounts = new Uint16Array(taxonomy ? ds.pages.length * SLOTS : 0);
+  // Each page's own counts for the uncertainty intervals (layout: GANSU_UNIT_COLUMNS).
+  const unitRows = new Float64Array(ds.pages.length * GANSU_UNIT_WIDTH);
   for (let i = 0; i < ds.pages.length; i++) {
     if (i % 1000 === 0) ctx?.signal?.throwIfAborted();
     const page = ds.pages[i];
@@ -127,13 +135,20 @@ export async function scoreGansu(
         samples[px.coords].push({ gt: page.gt, raw: px.raw, scored: boxes, alt, size });
       }
     }
+    const row = i * GANSU_UNIT_WIDTH;
+    unitRows[row] = page.gt.length;
+    unitRows[row + 1] = px?.raw.length ?? 0;
     for (const pair of m.pairs) {
       pairCount += 1;
       pairIouSum += pair.iou;
+      unitRows[row + 2] += 1;
+      unitRows[row + 3] += pair.iou;
       THRESHOLDS.forEach((t, k) => {
         if (pair.iou >= t) {
           pools[k].tp += 1;
           pools[k].iouSum += pair.iou;
+          unitRows[row + 4 + 2 * k] += 1;
+          unitRows[row + 5 + 2 * k] += pair.iou;
         }
       });
     }
@@ -232,6 +247,7 @@ export async function scoreGansu(
     ],
     cases,
     ...(dialect ? { boxDialect: dialect } : {}),
+    unitStats: { all: { width: GANSU_UNIT_WIDTH, rows: unitRows } },
     ...(taxonomy ? { diagnostics: { errors, case_unit: `iou${CASE_T}`, case_counts: classCounts, ...collectSuspectInputs(cases, classCounts) } } : {}),
   };
 }

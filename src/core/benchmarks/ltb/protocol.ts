@@ -5,6 +5,7 @@
 import type { MultiPieceMode } from '../../geometry/polygonRegion';
 import { InputError, type OptionSpec, type Protocol, type ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { UNCERTAINTY_OPTION_SPECS } from '../../uncertainty/options';
 import { SPLIT_KEYS, SWEEP_THRESHOLDS } from './splits';
 
 const OPTIONS: readonly OptionSpec[] = [
@@ -35,6 +36,7 @@ const OPTIONS: readonly OptionSpec[] = [
     default: null,
     help: 'the score threshold of the sweep (0.3 … 0.9) at which the per-image cases show the case split; default its best threshold. Does not change any metric',
   },
+  ...UNCERTAINTY_OPTION_SPECS,
 ];
 
 export const LTB_PROTOCOLS: readonly ProtocolSpec[] = [

@@ -11,7 +11,7 @@ import { ninthReading, ninthWarning, withNinthReading } from './icdarNinth';
 import { variantOf } from './protocol';
 import { predLength, type LtbPredictions } from './readPredictions';
 import { HARD, NORM, SPLITS, thresholdLabel } from './splits';
-import { addImageToSplit, newTotals, rates, Scratch, type SplitTotals } from './splitCounts';
+import { addImageToSplit, newTotals, rates, Scratch, type SplitTotals, type UnitRow } from './splitCounts';
 import { WarningList } from './values';
 import { ltbErrorsFor } from './errors';
 import { addCounts } from '../../errors/classify';
@@ -67,6 +67,14 @@ export async function scoreLtb(
   const geoms: ImageGeom[] = new Array(ds.images.length);
   let repaired = 0;
   const total = ds.images.length;
+  // Per split, each member image's counts (in image order) for the uncertainty intervals.
+  const unitWidth = 1 + 2 * nT;
+  const unitRows = new Map<number, UnitRow>();
+  for (const s of splits) {
+    let members = 0;
+    for (const img of ds.images) if (img.splits & (1 << s)) members++;
+    unitRows.set(s, { rows: new Int32Array(members * unitWidth), at: 0 });
+  }
   for (let i = 0; i < total; i++) {
     if ((i & 255) === 0) {
       ctx?.signal?.throwIfAborted();
@@ -82,7 +90,12 @@ export async function scoreLtb(
     const geom = imageGeometry(img, p, v);
     geoms[i] = geom;
     repaired += geom.repairedGt + geom.repairedPred;
-    for (const s of splits) if (img.splits & (1 << s)) addImageToSplit(img, geom, s, v.iou, scratch, totals.get(s)!);
+    for (const s of splits) {
+      if (!(img.splits & (1 << s))) continue;
+      const unit = unitRows.get(s)!;
+      addImageToSplit(img, geom, s, v.iou, scratch, totals.get(s)!, unit);
+      unit.at += unitWidth;
+    }
   }
 
   const metrics: Record<string, number> = {};
@@ -195,6 +208,7 @@ export async function scoreLtb(
     warnings: warnings.list(),
     cases,
     ...(caseCounts ? { caseCounts } : {}),
+    unitStats: Object.fromEntries(ds.splitFiles.map((f) => [SPLITS[f.split].key, { width: unitWidth, rows: unitRows.get(f.split)!.rows }])),
     ...(classCounts
       ? {
           diagnostics: {

@@ -73,6 +73,7 @@ export function addImageToSplit(
   iouThr: number,
   scratch: Scratch,
   t: SplitTotals,
+  unit?: UnitRow,
 ): void {
   const bit = 1 << s;
   const nK = geom.kept.length;
@@ -95,9 +96,11 @@ export function addImageToSplit(
     accI += histIgn[i + 1];
     t.pred[i] += accP;
     t.ignored[i] += accI;
+    if (unit) unit.rows[unit.at + 1 + nT + i] = accP;
   }
   const nCare = careInOrder(img, geom, s, care);
   t.gt += nCare;
+  if (unit) unit.rows[unit.at] = nCare;
   if (nCare === 0 || geom.pk.length === 0) return;
   const { gStart, pk, piou } = geom;
   let anyCandidate = false;
@@ -127,11 +130,34 @@ export function addImageToSplit(
       }
     }
     t.hits[i] += hits;
+    if (unit) unit.rows[unit.at + 1 + i] = hits;
   }
+}
+
+/**
+ * Where addImageToSplit writes the image's own counts for the uncertainty bootstrap: at `at`
+ * the care GT, then hits per threshold, then predictions per threshold (1 + 2 · nT numbers,
+ * zero-filled beforehand).
+ */
+export interface UnitRow {
+  /** Counts: integers, so 32 bits are exact and half the memory (20,000 images × 15 splits). */
+  rows: Int32Array;
+  at: number;
 }
 
 /** MMOCR's `compute_hmean`: recall 1 and precision 0 / 1 when there is no care GT. */
 export function rates(hits: number, gt: number, pred: number): { precision: number; recall: number; hmean: number } {
+  ratesInto(hits, gt, pred, RATES, 0);
+  return { precision: RATES[0], recall: RATES[1], hmean: RATES[2] };
+}
+/** rates' scratch (synchronous, so one suffices). */
+const RATES = new Float64Array(3);
+
+/**
+ * `rates` into out[at…at+2] (precision, recall, hmean) without allocating: the uncertainty
+ * bootstrap runs it for every threshold of every replicate.
+ */
+export function ratesInto(hits: number, gt: number, pred: number, out: Float64Array, at: number): void {
   let recall: number;
   let precision: number;
   if (gt === 0) {
@@ -142,6 +168,7 @@ export function rates(hits: number, gt: number, pred: number): { precision: numb
     precision = pred === 0 ? 0.0 : hits / pred;
   }
   const denom = precision + recall;
-  const hmean = denom === 0 ? 0.0 : (2.0 * precision * recall) / denom;
-  return { precision, recall, hmean };
+  out[at] = precision;
+  out[at + 1] = recall;
+  out[at + 2] = denom === 0 ? 0.0 : (2.0 * precision * recall) / denom;
 }

@@ -21,6 +21,7 @@ import {
   type RunContext,
 } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { UNCERTAINTY_OPTION_SPECS } from '../../uncertainty/options';
 import {
   imageField,
   jsonlDataFiles,
@@ -65,6 +66,7 @@ const protocols: readonly ProtocolSpec[] = [
         choices: ['pass', 'fail'],
         help: 'when either item has no 8-number box: pass skips the veto, fail makes it fail (no effect when centroid_max=-1)',
       },
+      ...UNCERTAINTY_OPTION_SPECS,
     ],
   },
 ];

@@ -19,44 +19,69 @@ export interface SampleCounts {
 
 const rate = (num: number, den: number) => (den > 0 ? num / den : 0);
 
-/** The metric keys of the spec, from per-sample counts (exported for unit tests). */
-export function selectionMetrics(perSample: readonly SampleCounts[]): Record<string, number> {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
-  let pSum = 0;
-  let rSum = 0;
-  let scored = 0;
-  let skipped = 0;
-  for (const s of perSample) {
-    tp += s.tp;
-    fp += s.fp;
-    fn += s.fn;
-    // Precision is undefined without selected predictions, recall without selected GT; a sample
-    // where either is undefined is left out of BOTH means (the card's column definitions).
-    if (s.predicted === 0 || s.truth === 0) {
-      skipped += 1;
-      continue;
-    }
-    pSum += s.tp / s.predicted;
-    rSum += s.tp / s.truth;
-    scored += 1;
-  }
+/**
+ * A sample's row of the per-sample sums the metrics pool (PULSE_UNIT_COLUMNS): its TP, FP, FN,
+ * and — when both are defined — its precision, recall and 1 for "in the macro means".
+ */
+export const PULSE_UNIT_COLUMNS = ['tp', 'fp', 'fn', 'p', 'r', 'scored'] as const;
+
+export function sampleRow(s: SampleCounts, out: Float64Array, at: number): void {
+  out[at] = s.tp;
+  out[at + 1] = s.fp;
+  out[at + 2] = s.fn;
+  // Precision is undefined without selected predictions, recall without selected GT; a sample
+  // where either is undefined is left out of BOTH means (the card's column definitions).
+  const scored = !(s.predicted === 0 || s.truth === 0);
+  out[at + 3] = scored ? s.tp / s.predicted : 0;
+  out[at + 4] = scored ? s.tp / s.truth : 0;
+  out[at + 5] = scored ? 1 : 0;
+}
+
+/** The rates of the spec from pooled sums (PULSE_UNIT_COLUMNS order), in PULSE_RATE_KEYS order. */
+export const PULSE_RATE_KEYS = ['precision', 'recall', 'f1', 'macro_precision', 'macro_recall'] as const;
+
+export function selectionRates(sums: Float64Array, out: Float64Array): void {
+  const tp = sums[0];
+  const fp = sums[1];
+  const fn = sums[2];
   const precision = rate(tp, tp + fp);
   const recall = rate(tp, tp + fn);
-  const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  out[0] = precision;
+  out[1] = recall;
+  out[2] = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  out[3] = rate(sums[3], sums[5]);
+  out[4] = rate(sums[4], sums[5]);
+}
+
+/** The metric keys of the spec, from per-sample counts (exported for unit tests). */
+export function selectionMetrics(perSample: readonly SampleCounts[]): Record<string, number> {
+  const sums = new Float64Array(PULSE_UNIT_COLUMNS.length);
+  const row = new Float64Array(PULSE_UNIT_COLUMNS.length);
+  for (const s of perSample) {
+    sampleRow(s, row, 0);
+    for (let c = 0; c < row.length; c++) sums[c] += row[c];
+  }
+  const r = new Float64Array(PULSE_RATE_KEYS.length);
+  selectionRates(sums, r);
   return {
-    precision,
-    recall,
-    f1,
-    tp,
-    fp,
-    fn,
-    macro_precision: rate(pSum, scored),
-    macro_recall: rate(rSum, scored),
-    macro_skipped_samples: skipped,
+    precision: r[0],
+    recall: r[1],
+    f1: r[2],
+    tp: sums[0],
+    fp: sums[1],
+    fn: sums[2],
+    macro_precision: r[3],
+    macro_recall: r[4],
+    macro_skipped_samples: perSample.length - sums[5],
     samples: perSample.length,
   };
+}
+
+/** Every sample's row (sampleRow), in dataset order. */
+function unitRows(per: readonly SampleCounts[]): Float64Array {
+  const out = new Float64Array(per.length * PULSE_UNIT_COLUMNS.length);
+  per.forEach((s, i) => sampleRow(s, out, i * PULSE_UNIT_COLUMNS.length));
+  return out;
 }
 
 /** pass: no FP and no FN; fail: no TP (which covers FPs on a sample with nothing selected); else partial. */
@@ -293,5 +318,6 @@ export function scoreDataset(
     },
     warnings: [...loaded.warnings],
     cases,
+    unitStats: { samples: { width: PULSE_UNIT_COLUMNS.length, rows: unitRows(per) } },
   };
 }

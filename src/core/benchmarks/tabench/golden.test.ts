@@ -11,6 +11,8 @@ import { HAS_SHARED, shared } from '../../../../test/shared';
 import { singleFileSource, stem } from '../../io/fileSource';
 import { BenchSession } from '../../session';
 import { runCli } from '../../../../test/cli';
+import { withoutCi } from '../../../../test/withoutCi';
+import type { Protocol } from '../../model';
 
 interface Expected {
   protocol: unknown;
@@ -19,7 +21,7 @@ interface Expected {
 }
 
 function expectReportToMatch(actual: Expected, expected: Expected): void {
-  expect(actual.protocol).toEqual(expected.protocol);
+  expect(withoutCi(actual.protocol as Protocol)).toEqual(expected.protocol);
   expect(actual.dataset).toEqual(expected.dataset);
   for (const [model, exp] of Object.entries(expected.models)) {
     const got = actual.models[model];

@@ -9,6 +9,7 @@ import { scoreTabench } from './score';
 import { applyTabenchCorrections, exportTabenchGroundTruth } from './corrections';
 import { InputError, type BenchmarkAdapter, type ProtocolSpec } from '../../model';
 import { resolveProtocolFromSpecs } from '../protocolOptions';
+import { UNCERTAINTY_OPTION_SPECS } from '../../uncertainty/options';
 import { QWEN_OPTION } from '../../text/groundingTokens';
 import { TABENCH_REPORT_LAYOUT } from './reportLayout';
 import { BOX_OPTION_SPECS, checkBoxOptions } from '../boxOptions';
@@ -49,6 +50,7 @@ export const TABENCH_PROTOCOLS: readonly ProtocolSpec[] = [
         help: 'read Qwen2-VL grounding tokens <|box_start|>(x1,y1),(x2,y2)<|box_end|> in T2R answers (0–1000 of the image; with or without the special tokens)',
       },
       ...BOX_OPTION_SPECS,
+      ...UNCERTAINTY_OPTION_SPECS,
     ],
   },
 ];

@@ -20,6 +20,12 @@ export class SliceStats {
   qsr3 = 0;
   qsr5 = 0;
 
+  /** Back to zero (one query's contribution is recorded in a reused instance). */
+  reset(): this {
+    for (const k of SLICE_COLUMNS) this[k] = 0;
+    return this;
+  }
+
   addR2t(correct: boolean, cer: number): void {
     this.r2tN += 1;
     if (correct) this.r2tCorrect += 1;
@@ -41,39 +47,65 @@ export class SliceStats {
 
   /** The 14 keys of a slice, in the order the reference files list them. */
   metrics(average: T2rAverage): [string, number][] {
-    const rate = (n: number, d: number) => (d > 0 ? n / d : 0);
-    const accuracy = rate(this.r2tCorrect, this.r2tN);
-    let precision: number;
-    let recall: number;
-    let f1: number;
-    if (average === 'macro') {
-      precision = rate(this.macroP, this.t2rN);
-      recall = rate(this.macroR, this.t2rN);
-      f1 = rate(this.macroF1, this.t2rN);
-    } else {
-      precision = rate(this.tp, this.tp + this.fp);
-      recall = rate(this.tp, this.tp + this.fn);
-      f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-    }
-    // A side with no query counts as 0 in Overall, as the card says.
-    const overall = (accuracy + f1) / 2;
+    const r = new Float64Array(SLICE_RATE_KEYS.length);
+    sliceRates(this, average, r);
     return [
       ['r2t/n', this.r2tN],
-      ['r2t/accuracy', accuracy],
-      ['r2t/cer', rate(this.r2tCerSum, this.r2tN)],
+      ['r2t/accuracy', r[0]],
+      ['r2t/cer', r[1]],
       ['t2r/n', this.t2rN],
       ['t2r/tp', this.tp],
       ['t2r/fp', this.fp],
       ['t2r/fn', this.fn],
-      ['t2r/precision', precision],
-      ['t2r/recall', recall],
-      ['t2r/f1', f1],
-      ['t2r/qsr@1', rate(this.qsr1, this.t2rN)],
-      ['t2r/qsr@3', rate(this.qsr3, this.t2rN)],
-      ['t2r/qsr@5', rate(this.qsr5, this.t2rN)],
-      ['overall', overall],
+      ['t2r/precision', r[2]],
+      ['t2r/recall', r[3]],
+      ['t2r/f1', r[4]],
+      ['t2r/qsr@1', r[5]],
+      ['t2r/qsr@3', r[6]],
+      ['t2r/qsr@5', r[7]],
+      ['overall', r[8]],
     ];
   }
+
+  /** The query's contribution as a row of SLICE_COLUMNS (for the uncertainty bootstrap). */
+  static row(out: Float64Array, at: number, s: SliceStats): void {
+    SLICE_COLUMNS.forEach((k, i) => (out[at + i] = s[k]));
+  }
+}
+
+/** The sums a slice keeps, in the column order of TABench's per-query `unitStats`. */
+export const SLICE_COLUMNS = ['r2tN', 'r2tCorrect', 'r2tCerSum', 't2rN', 'tp', 'fp', 'fn', 'macroP', 'macroR', 'macroF1', 'qsr1', 'qsr3', 'qsr5'] as const;
+export type SliceSums = Record<(typeof SLICE_COLUMNS)[number], number>;
+
+/** The rates of a slice, in this order (keys after the slice prefix). */
+export const SLICE_RATE_KEYS = ['r2t/accuracy', 'r2t/cer', 't2r/precision', 't2r/recall', 't2r/f1', 't2r/qsr@1', 't2r/qsr@3', 't2r/qsr@5', 'overall'] as const;
+
+/** The official rates from a slice's sums into `out` (SLICE_RATE_KEYS order); allocates nothing. */
+export function sliceRates(s: SliceSums, average: T2rAverage, out: Float64Array, at = 0): void {
+  const rate = (n: number, d: number) => (d > 0 ? n / d : 0);
+  const accuracy = rate(s.r2tCorrect, s.r2tN);
+  let precision: number;
+  let recall: number;
+  let f1: number;
+  if (average === 'macro') {
+    precision = rate(s.macroP, s.t2rN);
+    recall = rate(s.macroR, s.t2rN);
+    f1 = rate(s.macroF1, s.t2rN);
+  } else {
+    precision = rate(s.tp, s.tp + s.fp);
+    recall = rate(s.tp, s.tp + s.fn);
+    f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  }
+  out[at] = accuracy;
+  out[at + 1] = rate(s.r2tCerSum, s.r2tN);
+  out[at + 2] = precision;
+  out[at + 3] = recall;
+  out[at + 4] = f1;
+  out[at + 5] = rate(s.qsr1, s.t2rN);
+  out[at + 6] = rate(s.qsr3, s.t2rN);
+  out[at + 7] = rate(s.qsr5, s.t2rN);
+  // A side with no query counts as 0 in Overall, as the card says.
+  out[at + 8] = (accuracy + f1) / 2;
 }
 
 export interface T2rQueryResult {

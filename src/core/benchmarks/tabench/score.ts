@@ -24,7 +24,7 @@ import { addCounts } from '../../errors/classify';
 import { addCaseDeltas, f1Of, newCaseMean, newTally, unitErrors } from '../../errors/units';
 import { collectSuspectInputs } from '../../errors/suspects';
 import { perQueryPRF as caseF1 } from './metrics';
-import { perQueryPRF, SlicedMetrics, type T2rAverage, type T2rQueryResult } from './metrics';
+import { perQueryPRF, SLICE_COLUMNS, SlicedMetrics, SliceStats, type T2rAverage, type T2rQueryResult } from './metrics';
 import { normalizeR2t, type R2tNorm } from './normalize';
 import { orderCorners, parseR2t, parseT2r, type T2rParse } from './parse';
 import { joinPredictions, type PredLine, type TabenchPredictions } from './predictions';
@@ -90,6 +90,9 @@ export async function scoreTabench(
   // bbox_2d answers in the space this fit chose.
   let dialect = diagnoseTabenchFile(data, join, preds.data.lines, space, sizeOf, protocol.options, opt.average, opt.iou, opt.boxes, specRead);
   let dialectNoSize = 0;
+  // Each query's own sums (SLICE_COLUMNS) for the uncertainty intervals, in query order.
+  const unitRows = new Float64Array(data.queries.length * SLICE_COLUMNS.length);
+  const one = new SliceStats();
 
   for (let i = 0; i < data.queries.length; i++) {
     if (i % 2000 === 0) {
@@ -105,12 +108,14 @@ export async function scoreTabench(
     if (q.task === 'R2T') {
       const r = scoreR2tQuery(q, line, opt);
       for (const s of targets) s.addR2t(r.correct, r.cer);
+      one.reset().addR2t(r.correct, r.cer);
       c = r.record;
     } else {
       const size = sizeOf(q.image_path);
       const parsed = line ? readT2rChoice(opt.boxes, dialect?.bbox2d ?? 'qwen25vl', line, space, size, protocol.options, () => specRead(line, size)) : undefined;
       const r = scoreT2rQuery(q, line, opt, parsed);
       for (const s of targets) s.addT2r(r.result);
+      one.reset().addT2r(r.result);
       if (taxonomy) {
         const { im, res } = r.classify();
         const fn = new Float64Array(tally.fn.length);
@@ -139,6 +144,7 @@ export async function scoreTabench(
       if (parsed && parsed.rule !== 'qwen2vl-tokens' && opt.boxes === 'default') spaceSamples.push(spaceSample(q.gtBoxes, parsed.boxes, space, size));
       c = r.record;
     }
+    SliceStats.row(unitRows, i * SLICE_COLUMNS.length, one);
     c.image_file = ds.imageFiles.get(q.image_path) ?? null;
     const size = ds.imageSizes.get(q.image_path);
     if (size) {
@@ -199,6 +205,7 @@ export async function scoreTabench(
     },
     warnings,
     cases,
+    unitStats: { queries: { width: SLICE_COLUMNS.length, rows: unitRows } },
     settledOptions: { coords: space },
     ...(dialect ? { boxDialect: dialect } : {}),
     ...(taxonomy
