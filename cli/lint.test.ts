@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from './args';
 import { runCli } from '../test/cli';
 import { HAS_SHARED, shared } from '../test/shared';
+import { tempDir } from '../test/tempDirs';
 
 describe('the lint command', () => {
   it('parses --dataset, --benchmark and --out', () => {
@@ -20,7 +21,7 @@ describe('the lint command', () => {
   });
 
   it('exits 2 with one line for a folder that holds no benchmark, and writes nothing', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bl-lint-empty-'));
+    const dir = tempDir('bl-lint-empty-');
     writeFileSync(join(dir, 'notes.txt'), 'hello');
     const out = join(dir, 'out');
     const r = runCli(['lint', '--dataset', dir, '--out', out]);
@@ -36,7 +37,7 @@ describe('the lint command', () => {
   });
 
   it('exits 2 when --benchmark names a benchmark the folder is not', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bl-lint-wrong-'));
+    const dir = tempDir('bl-lint-wrong-');
     writeFileSync(join(dir, 'notes.txt'), 'hello');
     const r = runCli(['lint', '--dataset', dir, '--benchmark', 'gansulishuzhi', '--out', join(dir, 'out')]);
     expect(r.status).toBe(2);
@@ -44,7 +45,7 @@ describe('the lint command', () => {
   });
 
   it.skipIf(!HAS_SHARED)('writes lint.json in the spec shape, exit 0 with findings, and a one-line summary on stderr', () => {
-    const out = mkdtempSync(join(tmpdir(), 'bl-lint-out-'));
+    const out = tempDir('bl-lint-out-');
     const r = runCli(['lint', '--dataset', shared('data', 'pulsebench-select-mini'), '--out', out]);
     expect(r.status).toBe(0);
     expect(r.stdout).toBe('');

@@ -2,8 +2,7 @@
  * GT-health fixtures: a mini dataset of ../shared/data copied (read in place, written to the OS
  * temp folder, never into the repo) with defects planted by the test, and the real CLI run on it.
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { runCli } from './cli';
 import { lintDataset, type LintReport } from '../src/core/lint';
@@ -12,10 +11,11 @@ import type { BenchmarkId, GtCorrection } from '../src/core/model';
 import { nodeFolderSource } from '../cli/nodeSource';
 import { gtOnlyResult } from '../src/core/gtCases';
 import { expect } from 'vitest';
+import { tempDir } from './tempDirs';
 
 /** Copies every file under `from` into a fresh temp folder except `skip` (relative paths); returns the folder. */
 export function copyTree(from: string, skip: readonly string[] = []): string {
-  const dir = mkdtempSync(join(tmpdir(), 'bl-lint-'));
+  const dir = tempDir('bl-lint-');
   const walk = (d: string) => {
     for (const name of readdirSync(d)) {
       const p = join(d, name);
@@ -70,7 +70,7 @@ export function withExifOrientation(jpeg: Uint8Array, orientation: number): Uint
 
 /** Runs `lint` on a folder; returns the exit code, stderr and the parsed lint.json. */
 export function lintCli(dataset: string, ...extra: string[]): { status: number | null; stderr: string; report: LintReport } {
-  const out = mkdtempSync(join(tmpdir(), 'bl-lint-out-'));
+  const out = tempDir('bl-lint-out-');
   const r = runCli(['lint', '--dataset', dataset, '--out', out, ...extra]);
   if (r.status !== 0) throw new Error(`lint exited ${r.status}: ${r.stderr}`);
   return { status: r.status, stderr: r.stderr, report: JSON.parse(readFileSync(join(out, 'lint.json'), 'utf8')) as LintReport };

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HAS_SHARED, shared } from '../../../../test/shared';
 import { expectViewerNumbering, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { openParquet, readParquetRows } from '../../io/parquet';
 import { imageField } from './dataset';
+import { tempDir } from '../../../../test/tempDirs';
 
 const MINI = () => shared('data', 'pulsebench-select-mini');
 
@@ -33,7 +33,7 @@ async function plantedPulse(): Promise<string> {
   const src = nodeFolderSource(MINI());
   const pf = await openParquet(src, 'data/train-00000-of-00001.parquet');
   const rows = await readParquetRows(pf, { columns: ['sample_id', 'ground_truth', 'image'], utf8: false });
-  const dir = mkdtempSync(join(tmpdir(), 'bl-lint-pulse-'));
+  const dir = tempDir('bl-lint-pulse-');
   mkdirSync(join(dir, 'data', 'images'), { recursive: true });
   const lines: string[] = [];
   for (const r of rows) {
