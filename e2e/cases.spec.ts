@@ -62,7 +62,7 @@ test.describe('case browser over 25,000 generated cases (harness)', () => {
     expect(await facetCount(page, 'challenge', 'occluded')).toBe(occluded.length);
     await facetCheckbox(page, 'challenge', 'occluded').check();
     await expect.poll(() => shownCount(page)).toBe(occluded.length);
-    expect(page.url()).toContain('f.challenge=occluded');
+    await expect.poll(() => page.url()).toContain('f.challenge=occluded');
 
     const a = table.perModel['model-a'].outcome;
     const failing = occluded.filter((i) => a[i] === 2);
@@ -98,7 +98,7 @@ test.describe('case browser over 25,000 generated cases (harness)', () => {
     await third.click();
     const count = await shownCount(page);
     expect(count).toBeGreaterThan(0);
-    expect(page.url()).toContain(`case=${encodeURIComponent(id!).replace(/%20/g, '+')}`);
+    await expect.poll(() => page.url()).toContain(`case=${encodeURIComponent(id!).replace(/%20/g, '+')}`);
 
     await page.reload();
     await expect.poll(() => shownCount(page)).toBe(count);
@@ -146,7 +146,7 @@ test.describe('case browser over 25,000 generated cases (harness)', () => {
     const tile = page.locator(`[data-testid="case-tile"][data-case-id="${table.caseIds[missing]}"]`);
     await expect(tile.getByTestId('thumb-missing')).toContainText('missing');
     await expect(tile.getByTestId('thumb-missing')).toContainText(table.imagePaths[missing]!);
-    expect(page.url()).toContain('view=grid');
+    await expect.poll(() => page.url()).toContain('view=grid');
   });
 });
 
@@ -177,8 +177,8 @@ test.describe('case list in the app', () => {
       const withOutcome = await shownCount(page);
       // The URL is written a task after the change (one coalesced replaceState): poll it.
       await expect.poll(() => page.url()).toContain('outcome=pass');
-      expect(page.url()).toContain(`demo=${demo}`);
-      expect(page.url()).toContain(`f.${facet}=`);
+      await expect.poll(() => page.url()).toContain(`demo=${demo}`);
+      await expect.poll(() => page.url()).toContain(`f.${facet}=`);
 
       await page.reload();
       await expect(page.getByTestId('case-row').first().or(page.getByText('No case matches these filters.'))).toBeVisible({ timeout: 60_000 });
@@ -244,7 +244,7 @@ test.describe('case list in the app', () => {
       await page.getByLabel('Model B').selectOption('model-b');
       await page.getByTestId('compare-a-passes-b-fails').click();
       await expect.poll(() => shownCount(page)).toBe(aPassesBFails);
-      expect(page.url()).toMatch(/outcome=pass.*outcome\.b=fail|outcome\.b=fail.*outcome=pass/);
+      await expect.poll(() => page.url()).toMatch(/outcome=pass.*outcome\.b=fail|outcome\.b=fail.*outcome=pass/);
     });
   });
 });
