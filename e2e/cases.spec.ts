@@ -186,7 +186,7 @@ test.describe('case list in the app', () => {
       await expect.poll(() => shownCount(page)).toBe(withOutcome);
       await expect(facetCheckbox(page, facet, value)).toBeChecked();
       await expect(page.getByTestId('outcome-a-pass')).toHaveAttribute('aria-pressed', 'true');
-      expect(new URL(page.url()).hash).toContain(`case=${encodeURIComponent(id!).replace(/%20/g, '+')}`);
+      await expect.poll(() => new URL(page.url()).hash).toContain(`case=${encodeURIComponent(id!).replace(/%20/g, '+')}`);
     });
   }
 
