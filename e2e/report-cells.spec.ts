@@ -4,7 +4,7 @@
  * model as A; every case of each listed id exists in Node's case lines with those facets.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { BenchSession } from '../src/core/session';
+import { demoLines } from './demoLines';
 import { showReport } from './helpers';
 
 /** The list holds exactly `expected`: its count, and every row it renders (it is virtualised). */
@@ -13,23 +13,6 @@ async function expectListed(page: Page, expected: string[]): Promise<void> {
   const ids = await page.getByTestId('case-row').evaluateAll((els) => els.map((e) => e.getAttribute('data-case-id')!));
   expect(ids.length).toBeGreaterThan(0);
   for (const id of ids) expect(expected).toContain(id);
-}
-
-interface Line {
-  case_id: string;
-  model: string;
-  facets: Record<string, unknown>;
-}
-
-/** The demo scored in Node as the page scores it: the case lines and each model, in order. */
-async function demoLines(benchmark: 'chronicles' | 'tabench', makeDemo: () => Promise<{ source: Parameters<typeof BenchSession.open>[0]; predictions: Parameters<BenchSession['addPredictions']>[0][] }>) {
-  const bundle = await makeDemo();
-  const session = await BenchSession.open(bundle.source, benchmark);
-  await session.addBundledPredictions();
-  for (const p of bundle.predictions) await session.addPredictions(p);
-  const results = await session.score(session.resolveProtocol(undefined, {}));
-  const lines = [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line);
-  return { lines, models: results.map((r) => r.model) };
 }
 
 /** Opens the demo's report and clicks `model`'s cell of metric `key`: the workspace opens. */

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ltbDemoOnDisk, runCli } from '../test/cliRun';
-import { BenchSession } from '../src/core/session';
+import { demoLines } from './demoLines';
 import { showReport } from './helpers';
 
 interface Block {
@@ -134,22 +134,6 @@ test('a long computation leaves the main thread free (no script over 50 ms); Sto
   await expect(page.getByRole('group', { name: 'Export' }).getByRole('alert')).toContainText('export stopped');
   await expect(page.getByTestId('comparison')).toHaveCount(0);
 });
-
-interface Line {
-  case_id: string;
-  model: string;
-  facets: Record<string, unknown>;
-}
-
-/** A demo scored in Node as the page scores it (bundled predictions, then the demo's): its case lines and models. */
-async function demoLines(benchmark: 'chronicles' | 'tabench', makeDemo: () => Promise<{ source: Parameters<typeof BenchSession.open>[0]; predictions: Parameters<BenchSession['addPredictions']>[0][] }>) {
-  const bundle = await makeDemo();
-  const session = await BenchSession.open(bundle.source, benchmark);
-  await session.addBundledPredictions();
-  for (const p of bundle.predictions) await session.addPredictions(p);
-  const results = await session.score(session.resolveProtocol(undefined, {}));
-  return { lines: [...session.eachCaseLine(results)].map((l) => JSON.parse(l) as Line), models: results.map((r) => r.model) };
-}
 
 test('TABench demo: a slice of "Where do A and B differ" lists exactly its cases, with that pair as A and B', async ({ page }) => {
   const { lines, models } = await demoLines('tabench', (await import('../src/core/benchmarks/tabench/demo')).makeDemo);
