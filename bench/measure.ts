@@ -26,3 +26,12 @@ export async function measure<T>(label: string, fn: () => Promise<T> | T, per?: 
     clearInterval(timer);
   }
 }
+
+/** CPU seconds of a step beside its wall time: on a loaded machine wall time says little. */
+export async function cpu<T>(label: string, fn: () => Promise<T>): Promise<T> {
+  const before = process.cpuUsage();
+  const out = await fn();
+  const used = process.cpuUsage(before);
+  console.log(`  ${label}: ${((used.user + used.system) / 1e6).toFixed(2)} s CPU`);
+  return out;
+}

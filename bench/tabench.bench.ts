@@ -7,18 +7,9 @@ import { generateTabench } from '../src/core/benchmarks/tabench/demo';
 import { MemorySource } from '../src/core/io/fileSource';
 import { serializeReport } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
-import { measure } from './measure';
+import { cpu, measure } from './measure';
 
 const QUERIES = 50_000;
-
-/** CPU seconds of a step beside its wall time: on a loaded machine wall time says little. */
-async function cpu<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const before = process.cpuUsage();
-  const out = await fn();
-  const used = process.cpuUsage(before);
-  console.log(`  ${label}: ${((used.user + used.system) / 1e6).toFixed(2)} s CPU`);
-  return out;
-}
 
 export async function run(): Promise<void> {
   const g = await measure(`generate ${QUERIES} queries, 200 images, 2 prediction files`, () => generateTabench({ queries: QUERIES, images: 200 }));

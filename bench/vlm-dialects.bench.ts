@@ -8,7 +8,7 @@
 import { generateTabench } from '../src/core/benchmarks/tabench/demo';
 import { MemorySource } from '../src/core/io/fileSource';
 import { BenchSession } from '../src/core/session';
-import { measure } from './measure';
+import { cpu, measure } from './measure';
 import { joinPredictions, type TabenchPredictions } from '../src/core/benchmarks/tabench/predictions';
 import { diagnoseTabenchFile, specOf } from '../src/core/benchmarks/tabench/dialects';
 import type { TabenchDataset } from '../src/core/benchmarks/tabench/dataset';
@@ -37,14 +37,6 @@ function asGemini(text: string, sizes: Map<string, { width: number; height: numb
       return JSON.stringify({ ...r, prediction: '```json\n' + JSON.stringify(g) + '\n```' });
     })
     .join('\n');
-}
-
-async function cpu<T>(label: string, fn: () => Promise<T>): Promise<T> {
-  const before = process.cpuUsage();
-  const out = await fn();
-  const used = process.cpuUsage(before);
-  console.log(`  ${label}: ${((used.user + used.system) / 1e6).toFixed(2)} s CPU`);
-  return out;
 }
 
 export async function run(): Promise<void> {

@@ -189,21 +189,20 @@ export async function scoreGansu(
   // Plain boxes (no dialect marker) in the wrong space are the coordinate checks' to name.
   if (dialect && dialect.dialects.length === 0 && dialect.current === 'default' && (spaceSaid.length > 0 || lineCoords)) dialect = null;
   const metrics: Record<string, number> = {};
+  const rates = new Float64Array(4);
   THRESHOLDS.forEach((t, k) => {
     const tp = pools[k].tp;
     const fp = nPred - tp;
     const fn = nGt - tp;
-    const precision = nPred > 0 ? tp / nPred : 0;
-    const recall = nGt > 0 ? tp / nGt : 0;
-    const f1 = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
     const key = `iou${t}`;
-    metrics[`${key}/precision`] = precision;
-    metrics[`${key}/recall`] = recall;
-    metrics[`${key}/f1`] = f1;
+    ratesInto(tp, nGt, nPred, pools[k].iouSum, rates, 0);
+    metrics[`${key}/precision`] = rates[0];
+    metrics[`${key}/recall`] = rates[1];
+    metrics[`${key}/f1`] = rates[2];
     metrics[`${key}/tp`] = tp;
     metrics[`${key}/fp`] = fp;
     metrics[`${key}/fn`] = fn;
-    metrics[`${key}/mean_iou`] = tp > 0 ? pools[k].iouSum / tp : 0;
+    metrics[`${key}/mean_iou`] = rates[3];
   });
   const errors: Record<string, UnitErrors> = {};
   THRESHOLDS.forEach((t, k) => {
@@ -371,4 +370,19 @@ function pageCase(
     },
     ...(page.size ? { width: page.size[0], height: page.size[1] } : {}),
   };
+}
+
+/**
+ * The official rates of one IoU threshold from pooled counts — micro precision, recall, F1 and the
+ * matched pairs' mean IoU, each 0 on a zero denominator — written to `out[at … at + 3]`. Shared by
+ * the official number and the uncertainty replicates (which pool weighted page sums), so both
+ * compute them with one formula and allocate nothing.
+ */
+export function ratesInto(tp: number, nGt: number, nPred: number, iouSum: number, out: Float64Array, at: number): void {
+  const precision = nPred > 0 ? tp / nPred : 0;
+  const recall = nGt > 0 ? tp / nGt : 0;
+  out[at] = precision;
+  out[at + 1] = recall;
+  out[at + 2] = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
+  out[at + 3] = tp > 0 ? iouSum / tp : 0;
 }

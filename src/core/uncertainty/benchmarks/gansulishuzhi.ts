@@ -1,11 +1,12 @@
 /**
  * gansulishuzhi: a unit is a manifest page, one group `all`. A page's row (recorded by
  * gansulishuzhi/score.ts) holds its GT, predictions, matched pairs and IoU sums; a replicate pools
- * them with the official formulas (micro P/R/F1 per IoU threshold, rates 0 on a zero denominator).
+ * them with the official formulas (score.ts ratesInto: micro P/R/F1 per IoU threshold, rates 0 on a
+ * zero denominator).
  */
 import type { ModelResult } from '../../model';
 import type { GansuDataset } from '../../benchmarks/gansulishuzhi/dataset';
-import { GANSU_UNIT_WIDTH, THRESHOLDS } from '../../benchmarks/gansulishuzhi/score';
+import { GANSU_UNIT_WIDTH, ratesInto, THRESHOLDS } from '../../benchmarks/gansulishuzhi/score';
 import type { GroupTable } from '../table';
 import { sortedUnits, statsOf } from './common';
 
@@ -26,15 +27,7 @@ export function gansuTables(ds: GansuDataset, results: readonly ModelResult[]): 
       evaluate(sums, out) {
         const nGt = sums[0];
         const nPred = sums[1];
-        for (let k = 0; k < nT; k++) {
-          const tp = sums[4 + 2 * k];
-          const precision = nPred > 0 ? tp / nPred : 0;
-          const recall = nGt > 0 ? tp / nGt : 0;
-          out[4 * k] = precision;
-          out[4 * k + 1] = recall;
-          out[4 * k + 2] = precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
-          out[4 * k + 3] = tp > 0 ? sums[5 + 2 * k] / tp : 0;
-        }
+        for (let k = 0; k < nT; k++) ratesInto(sums[4 + 2 * k], nGt, nPred, sums[5 + 2 * k], out, 4 * k);
         out[4 * nT] = sums[2] > 0 ? sums[3] / sums[2] : 0;
       },
     },
