@@ -67,6 +67,32 @@ describe('frame figures from a DevTools trace', () => {
   });
 });
 
+describe("the gesture's first second", () => {
+  /** A press at 0, drag moves every 8 ms to 1,600 ms, a frame every 16 ms from 20 ms except in the gaps given ([from, to) ms). */
+  function long(gaps: [number, number][]): TraceEvent[] {
+    const ev: TraceEvent[] = [input(0, 'MOUSE_PRESSED_EVENT', 0)];
+    for (let k = 1; k <= 200; k++) ev.push(input(8 * k, 'MOUSE_DRAGGED_EVENT', k));
+    for (let t = 20; t < 1600; t += 16) if (!gaps.some(([a, b]) => t > a && t < b)) ev.push(shown(t));
+    return ev;
+  }
+
+  it('gives the longest wait for a new frame that began in the first second, and when', () => {
+    // A quarter-second freeze 500 ms in (frames at 500 and 756), another after the first second.
+    const f = frameFigures(long([[500, 756], [1204, 1396]]));
+    expect(f.firstSecond.longestMs).toBeCloseTo(256, 6);
+    expect(f.firstSecond.atMs).toBeCloseTo(500, 6);
+    expect(f.max).toBeCloseTo(256, 6);
+    // Only the later gap: the first second's longest wait is the first frame's latency after the first move (20 − 8 ms).
+    const later = frameFigures(long([[1204, 1396]]));
+    expect(later.max).toBeCloseTo(192, 6);
+    expect(later.firstSecond.longestMs).toBeCloseTo(16, 6);
+    // A gap that begins before the second is over and ends after it counts.
+    expect(frameFigures(long([[996, 1204]])).firstSecond).toEqual({ longestMs: 208, atMs: 996 });
+    // A late first frame is the first second's longest wait.
+    expect(frameFigures(long([[0, 308]])).firstSecond).toEqual({ longestMs: 300, atMs: 8 });
+  });
+});
+
 describe('what the page did over a long frame', () => {
   it("gives the main thread's tasks within the interval, the longest one overlapping it, and the raster workers' tasks", () => {
     const WORKER = 4;
