@@ -11,6 +11,12 @@ export interface ImageHeader {
   format: 'png' | 'jpeg' | 'gif' | 'bmp' | 'webp';
   /** EXIF orientation 1..8 (1 when absent). Orientations 5–8 swap width and height on display. */
   orientation: number;
+  /**
+   * The bytes ended before the place where an orientation could still be (a PNG's chunks before
+   * its image data): the size is right, the orientation is 1 only as far as they went. Readers
+   * that care read further (readImageHeader does).
+   */
+  partial?: true;
 }
 
 /** Width and height as displayed, after the EXIF orientation is applied. */
@@ -20,9 +26,7 @@ export function displaySize(h: ImageHeader): { width: number; height: number } {
 
 export function parseImageHeader(b: Uint8Array): ImageHeader | null {
   const dv = new DataView(b.buffer, b.byteOffset, b.byteLength);
-  if (b.length >= 24 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) {
-    return { width: dv.getUint32(16), height: dv.getUint32(20), format: 'png', orientation: 1 };
-  }
+  if (b.length >= 24 && b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return parsePng(b, dv);
   if (b.length >= 10 && b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46) {
     return { width: dv.getUint16(6, true), height: dv.getUint16(8, true), format: 'gif', orientation: 1 };
   }
@@ -49,6 +53,31 @@ export function parseImageHeader(b: Uint8Array): ImageHeader | null {
 
 function ascii(b: Uint8Array, s: number, e: number): string {
   return String.fromCharCode(...b.subarray(s, e));
+}
+
+/**
+ * A PNG's size (IHDR) and the orientation of an `eXIf` chunk (PNG extensions 1.5.0: the TIFF
+ * header and IFDs). What counts is what the browser shows (e2e/image-orientation.spec.ts):
+ * Chromium 156 turns a PNG whose eXIf precedes IDAT (an <img>'s naturalWidth and
+ * createImageBitmap's size swap for orientation 6), and ignores an eXIf after IDAT (which the
+ * extension lets decoders do) and one whose data starts with "Exif\0\0" instead of a TIFF
+ * header (as some writers made them): those read as orientation 1 here too.
+ */
+function parsePng(b: Uint8Array, dv: DataView): ImageHeader {
+  const h: ImageHeader = { width: dv.getUint32(16), height: dv.getUint32(20), format: 'png', orientation: 1 };
+  let i = 8;
+  for (;;) {
+    if (i + 8 > b.length) return { ...h, partial: true };
+    const len = dv.getUint32(i);
+    const type = ascii(b, i + 4, i + 8);
+    if (type === 'IDAT' || type === 'IEND') return h;
+    if (type === 'eXIf') {
+      if (i + 8 + len > b.length) return { ...h, partial: true };
+      const tiff = ascii(b, i + 8, i + 10);
+      return { ...h, orientation: (tiff === 'II' || tiff === 'MM' ? exifOrientation(b, i + 8, i + 8 + len) : null) ?? 1 };
+    }
+    i += 12 + len;
+  }
 }
 
 function parseJpeg(b: Uint8Array, dv: DataView): ImageHeader | null {
@@ -107,6 +136,6 @@ function exifOrientation(b: Uint8Array, tiff: number, end: number): number | nul
 export async function readImageHeader(src: FileSource, path: string): Promise<ImageHeader | null> {
   const head = src.readRange ? await src.readRange(path, 0, 65536) : await src.read(path);
   const h = parseImageHeader(head);
-  if (h || !src.readRange || head.length < 65536) return h;
+  if ((h && !h.partial) || !src.readRange || head.length < 65536) return h;
   return parseImageHeader(await src.read(path));
 }

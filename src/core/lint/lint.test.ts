@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pngWithExif } from '../../../test/pngExif';
 import { overlappingPairs } from './pairs';
 import { suspiciousText, isBlank } from './text';
 import { polygonDefect } from './polygon';
@@ -111,5 +112,25 @@ describe('checkImages', () => {
     expect(out.map((f) => `${f.case_id} ${f.kind}`)).toEqual(['a image_size_mismatch', 'a exif_rotated', 'b1 image_missing', 'b2 image_missing', 'c image_missing']);
     expect(out[0].detail).toMatch(/width\/height is 600×480 but a\.jpg is 640×480 \(480×640 as displayed\)/);
     expect(out[2].detail).toMatch(/b\.jpg does not decode: not a PNG, JPEG/);
+  });
+
+  it("reads a PNG's eXIf orientation before its image data, past the first 4 KiB too; one after the image data is not the browser's", async () => {
+    const src = new MemorySource('imgs', {
+      'turned.png': pngWithExif(40, 20, { exif: 'before', padding: 6000 }),
+      'after.png': pngWithExif(40, 20, { exif: 'after' }),
+    });
+    const out: LintFinding[] = [];
+    const headers = await checkImages(
+      src,
+      [
+        { caseIds: ['t'], name: 'turned.png', file: 'turned.png', annotated: { width: 20, height: 40, field: 'width/height' } },
+        { caseIds: ['u'], name: 'after.png', file: 'after.png', annotated: { width: 40, height: 20, field: 'width/height' } },
+      ],
+      out,
+    );
+    expect(headers.map((h) => h?.orientation)).toEqual([6, 1]);
+    // The annotation has the displayed size: no size mismatch, but the orientation is named.
+    expect(out.map((f) => `${f.case_id} ${f.kind}`)).toEqual(['t exif_rotated']);
+    expect(out[0].detail).toMatch(/turned\.png carries EXIF orientation 6 \(rotated 90° clockwise\): browsers show it turned \(20×40\).*the annotation's width\/height 20×40 is the displayed image's/);
   });
 });

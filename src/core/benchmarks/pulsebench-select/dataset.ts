@@ -8,7 +8,7 @@ import { dirname, joinPath, NameIndex, type FileSource } from '../../io/fileSour
 import { openParquet, plainNumber, readParquetRows, type ParquetFile } from '../../io/parquet';
 import { decodeText, forEachJsonObjectLine } from '../../io/text';
 import { parseJsonLine } from '../../io/json';
-import { displaySize, parseImageHeader, readImageHeader } from '../../image/header';
+import { displaySize, parseImageHeader, readImageHeader, type ImageHeader } from '../../image/header';
 import { InputError, type DatasetInfo, type RunContext } from '../../model';
 import { isRecord, selectedOf, toItem, type SelItem } from './items';
 import { ImageProblems } from '../../image/imageProblems';
@@ -29,6 +29,12 @@ export interface PulseSample {
   imagePath: string | null;
   width?: number;
   height?: number;
+  /**
+   * An image embedded in a parquet row whose header carries an EXIF orientation other than 1:
+   * that header and where the image is ("<file> row <n>"), for GT health's exif_rotated
+   * (images in the folder are checked from their files).
+   */
+  turnedEmbedded?: { header: ImageHeader; at: string };
 }
 
 /** One row of the `results` config: the card's own numbers per provider. */
@@ -242,12 +248,7 @@ async function loadParquet(src: FileSource, files: string[], ctx?: RunContext): 
           if (!s) return;
           const { bytes, path } = imageField(r.image);
           s.imagePath = path;
-          const h = bytes ? parseImageHeader(bytes) : null;
-          if (h) {
-            const d = displaySize(h);
-            s.width = d.width;
-            s.height = d.height;
-          } else {
+          if (!embeddedImageSize(s, bytes, `${pf.path} row ${rg.rowStart + k}`)) {
             s.image = null;
             problems.undecodable(`${path ?? 'page image'} (${pf.path} row ${rg.rowStart + k}, ${s.id})`, bytes?.length ? 'no PNG, JPEG, GIF, BMP or WebP header with a size' : 'no image bytes');
           }
@@ -264,6 +265,21 @@ async function loadParquet(src: FileSource, files: string[], ctx?: RunContext): 
 }
 
 /** The `image` struct `{bytes, path}` (or, leniently, raw bytes). */
+/**
+ * A parquet row's image bytes: the sample's size as displayed (EXIF orientation applied, as the
+ * viewer draws it) and, for a turned image, its header and place (`at`) for GT health. False when
+ * the bytes have no image header.
+ */
+export function embeddedImageSize(s: PulseSample, bytes: Uint8Array | null, at: string): boolean {
+  const h = bytes ? parseImageHeader(bytes) : null;
+  if (!h) return false;
+  const d = displaySize(h);
+  s.width = d.width;
+  s.height = d.height;
+  if (h.orientation !== 1) s.turnedEmbedded = { header: h, at };
+  return true;
+}
+
 export function imageField(v: unknown): { bytes: Uint8Array | null; path: string | null } {
   if (v instanceof Uint8Array) return { bytes: v, path: null };
   if (isRecord(v)) {

@@ -5,7 +5,8 @@ import { HAS_SHARED, shared } from '../../../../test/shared';
 import { expectViewerNumbering, keys, lintCli, withExifOrientation } from '../../../../test/lintFixtures';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { openParquet, readParquetRows } from '../../io/parquet';
-import { imageField } from './dataset';
+import { embeddedImageSize, imageField, loadPulseDataset } from './dataset';
+import { lintPulse } from './lint';
 import { tempDir } from '../../../../test/tempDirs';
 
 const MINI = () => shared('data', 'pulsebench-select-mini');
@@ -74,6 +75,22 @@ async function plantedPulse(): Promise<string> {
 }
 
 describe.skipIf(!HAS_SHARED)('lint on PulseBench-Select', () => {
+  it('names an image embedded in the parquet whose EXIF orientation turns it, with its file and row', async () => {
+    const ds = await loadPulseDataset(nodeFolderSource(MINI()));
+    const s = ds.samples.find((x) => x.id === 'sel-0006')!;
+    expect(s.turnedEmbedded).toBeUndefined();
+    // The row's bytes as a JPEG photo with EXIF orientation 6 (what a phone scan of the form carries).
+    const turned = withExifOrientation(readFileSync(shared('data', 'ltb-mini', 'anno/hard/images/img_2.jpg')), 6);
+    expect(embeddedImageSize(s, turned, 'data/train-00000-of-00001.parquet row 5')).toBe(true);
+    expect([s.width, s.height]).toEqual([720, 1280]);
+    const { findings } = await lintPulse(ds, nodeFolderSource(MINI()));
+    // (lintPulse's own order; the report sorts them.)
+    expect(findings.map((f) => `${f.case_id} ${f.kind}`).sort()).toEqual(['sel-0005 no_selected_option', 'sel-0006 exif_rotated']);
+    expect(findings.find((f) => f.kind === 'exif_rotated')!.detail).toMatch(/^sel-0006\.png \(data\/train-00000-of-00001\.parquet row 5\) carries EXIF orientation 6 \(rotated 90° clockwise\): browsers show it turned \(720×1280\)/);
+    // Bytes with no header: not a size.
+    expect(embeddedImageSize(s, new Uint8Array([1, 2, 3]), 'x')).toBe(false);
+  });
+
   it('finds only the blank checklist (sel-0005: nothing selected among 5 candidates) in the unmodified mini dataset', () => {
     const { report } = lintCli(MINI());
     expect(report).toMatchObject({ benchmark: 'pulsebench-select', dataset: { cases: 10, instances: 71 } });

@@ -6,7 +6,7 @@
  */
 import type { FileSource } from '../../io/fileSource';
 import type { RunContext } from '../../model';
-import { checkImages, type ImageToCheck } from '../../lint/images';
+import { checkImages, imageFindings, type ImageToCheck } from '../../lint/images';
 import { outsideImage } from '../../lint/bounds';
 import { findDuplicates } from '../../lint/duplicates';
 import { boundsOfPoints } from '../../lint/pairs';
@@ -68,11 +68,15 @@ function lintSample(s: PulseSample, out: LintFinding[]): void {
 export async function lintPulse(ds: PulseDataset, src: FileSource, ctx?: RunContext): Promise<BenchmarkLint> {
   const out: LintFinding[] = [];
   // Images in the folder (JSONL layout) are checked from their headers; parquet-embedded images
-  // were parsed when the dataset loaded (a sample whose bytes had no header has image null).
+  // were parsed when the dataset loaded (a sample whose bytes had no header has image null; one
+  // whose header carries an EXIF orientation keeps it in turnedEmbedded).
   const files: ImageToCheck[] = [];
   for (const s of ds.samples) {
     if (s.image?.kind === 'file') files.push({ caseIds: [s.id], name: s.imagePath ?? s.image.path, file: s.image.path });
-    else if (s.image === null) {
+    else if (s.turnedEmbedded) {
+      const at = `${s.imagePath ?? 'the page image'} (${s.turnedEmbedded.at})`;
+      imageFindings({ caseIds: [s.id], name: at, file: at }, s.turnedEmbedded.header, null, out);
+    } else if (s.image === null) {
       out.push(
         finding(
           s.id,
