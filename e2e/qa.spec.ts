@@ -18,6 +18,8 @@ import { makeDemo } from '../src/core/benchmarks/ltb/demo';
 import type { GtCorrection } from '../src/core/model';
 import type { Report } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
+import { computeUncertainty, uncertaintyOptions, type UncertaintyBlock } from '../src/core/uncertainty';
+import { intervalTitle } from '../src/app/report/uncertainty/intervals';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium';
 import { recordStage, showReport } from './helpers';
 
@@ -405,6 +407,16 @@ test.describe('reviews in the app (LTB demo)', () => {
       await expect(officialCell(page, m, KEY)).toHaveAttribute('title', `${KEY} = ${String(node.official.models[m].metrics[KEY])}`);
     }
     await expect(correctedCell(page, m0, KEY, 'corrected')).toHaveAttribute('data-changed', 'true');
+    // Each column carries its own interval (shown on hover): the official numbers' as in the
+    // report's tables, the corrected numbers' from the corrected GT's units — both as Node computes them.
+    const [officialBlock, correctedBlock] = [await node.officialIntervals(), await node.intervalsWith(stored)];
+    for (const m of node.models) {
+      await expect(correctedCell(page, m, KEY, 'official')).toHaveAttribute('data-ci', intervalTitle(officialBlock, m, KEY)!);
+      await expect(correctedCell(page, m, KEY, 'corrected')).toHaveAttribute('data-ci', intervalTitle(correctedBlock, m, KEY)!);
+    }
+    expect(correctedBlock.intervals[m0][KEY]).not.toEqual(officialBlock.intervals[m0][KEY]);
+    await correctedCell(page, m0, KEY, 'corrected').hover();
+    await expect(page.getByTestId('ci-popover')).toContainText(intervalTitle(correctedBlock, m0, KEY)!.split('\n')[0]);
 
     // After a reload the correction is still there, and still the one scored.
     await page.reload();
@@ -445,7 +457,14 @@ async function demoSession() {
     const corrected = session.adapter.applyCorrections!(session.dataset, corrections);
     return session.report(protocol, await session.score(protocol, undefined, undefined, corrected));
   };
-  return { session, results, official, models: session.modelNames, scoreWith };
+  // The uncertainty blocks of the official report and of the corrected one, as the worker computes them.
+  const opts = uncertaintyOptions(protocol)!;
+  const officialIntervals = () => computeUncertainty('ltb', session.dataset, results, protocol, opts);
+  const intervalsWith = async (corrections: readonly GtCorrection[]): Promise<UncertaintyBlock> => {
+    const corrected = session.adapter.applyCorrections!(session.dataset, corrections);
+    return computeUncertainty('ltb', corrected, await session.score(protocol, undefined, undefined, corrected), protocol, opts);
+  };
+  return { session, results, official, models: session.modelNames, scoreWith, officialIntervals, intervalsWith };
 }
 
 /** The first matched quadrilateral GT of model A whose move by ±150 px changes its norm/hmean. */

@@ -8,6 +8,7 @@ import { transfer } from 'comlink';
 import {
   ADAPTERS,
   BenchSession,
+  computeUncertainty,
   detectCandidates,
   InputError,
   serializeReport,
@@ -29,6 +30,7 @@ import {
   type Report,
   type ReportLayout,
   type UncertaintyBlock,
+  uncertaintyOptions,
 } from '../core';
 import type { DemoBundle } from '../core/demo';
 import { gtOnlyResult } from '../core/gtCases';
@@ -39,7 +41,7 @@ import { caseAnalysisBlob } from './caseAnalysisBlob';
 import { changelogMarkdown, countKinds, fixedFindings, gtChangelog, toOriginalNumbering, type GtHealth } from './gtHealth';
 import { listingSource } from './listingSource';
 import { reportCsv } from './reportCsv';
-import { UncertaintyRuns, type UncertaintyInput, type UncertaintyProgress } from './uncertaintyRuns';
+import { macrotask, UncertaintyRuns, type UncertaintyInput, type UncertaintyProgress } from './uncertaintyRuns';
 
 /** Demo generators, one per benchmark that has one; a missing file just means no demo. */
 const DEMOS = import.meta.glob<{ makeDemo: () => Promise<DemoBundle> }>('../core/benchmarks/*/demo.ts');
@@ -476,15 +478,24 @@ export const scoringApi = {
     return reportCsv(r);
   },
 
-  /** "What if the GT were right": the same protocol on a corrected copy of the dataset. */
+  /**
+   * "What if the GT were right": the same protocol on a corrected copy of the dataset, with its
+   * own uncertainty block (the same options and draws as the official report's, on the corrected
+   * units), so the corrected numbers carry their intervals as the official ones do.
+   */
   async scoreCorrected(corrections: GtCorrection[], onProgress?: ProgressFn): Promise<Report> {
     const s = need();
     const adapter = s.session.adapter;
     if (!adapter.applyCorrections) throw new InputError(`${adapter.title} cannot rescore with corrected ground truth`);
     if (!s.protocol) throw new InputError('nothing scored yet');
+    const protocol = s.protocol;
     const corrected = adapter.applyCorrections(s.session.dataset, corrections);
-    const results = await s.session.score(s.protocol, { progress: throttled(onProgress) }, undefined, corrected);
-    return s.session.report(s.protocol, results);
+    const results = await s.session.score(protocol, { progress: throttled(onProgress) }, undefined, corrected);
+    const report = s.session.report(protocol, results);
+    const opts = uncertaintyOptions(protocol);
+    // Yielding between chunks, as the official run does: the page's other calls are answered meanwhile.
+    if (opts) report.uncertainty = await computeUncertainty(adapter.id, corrected, results, protocol, opts, { yieldEvery: macrotask });
+    return report;
   },
 
   /**

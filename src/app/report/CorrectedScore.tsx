@@ -9,6 +9,8 @@ import { correctionsForScoring } from '../qa/corrections';
 import { downloadGroundTruth } from '../qa/download';
 import { useBench } from '../store';
 import { formatMetric } from './format';
+import { intervalTitle } from './uncertainty/intervals';
+import { useIntervals } from './uncertainty/context';
 
 /** `headlines`: the benchmark's headline numbers (its report layout), always shown; any other metric is shown when it moved. */
 export function CorrectedScore({ headlines }: { headlines: readonly string[] }) {
@@ -64,6 +66,9 @@ export function CorrectedScore({ headlines }: { headlines: readonly string[] }) 
 }
 
 function Comparison({ official, corrected, corrections, headlines }: { official: Report; corrected: Report; corrections: number; headlines: readonly string[] }) {
+  // Each column's intervals (on hover, as in the report's tables): the official numbers' from the
+  // report's block, the corrected numbers' from the block the worker computed on the corrected GT.
+  const officialIntervals = useIntervals();
   const models = Object.keys(official.models);
   const heads = headlines;
   const moved = new Set<string>();
@@ -108,12 +113,23 @@ function Comparison({ official, corrected, corrections, headlines }: { official:
               const a = official.models[m].metrics[k];
               const b = corrected.models[m]?.metrics[k];
               const changed = a !== b;
+              const ciA = intervalTitle(officialIntervals, m, k) ?? undefined;
+              const ciB = intervalTitle(corrected.uncertainty, m, k) ?? undefined;
               return (
                 <Fragment key={m}>
-                  <td className="num" title={`${k} = ${String(a)}`} data-model={m} data-key={k} data-kind="official">
+                  <td className={ciA ? 'num has-ci' : 'num'} title={`${k} = ${String(a)}`} data-model={m} data-key={k} data-kind="official" data-ci={ciA} aria-description={ciA}>
                     {formatMetric(k, a)}
                   </td>
-                  <td className="num" title={`${k} = ${String(b)}`} data-model={m} data-key={k} data-kind="corrected" data-changed={changed}>
+                  <td
+                    className={ciB ? 'num has-ci' : 'num'}
+                    title={`${k} = ${String(b)}`}
+                    data-model={m}
+                    data-key={k}
+                    data-kind="corrected"
+                    data-changed={changed}
+                    data-ci={ciB}
+                    aria-description={ciB}
+                  >
                     {changed ? <strong>{formatMetric(k, b)}</strong> : formatMetric(k, b)}
                   </td>
                 </Fragment>
