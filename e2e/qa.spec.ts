@@ -410,6 +410,7 @@ test.describe('reviews in the app (LTB demo)', () => {
     // Each column carries its own interval (shown on hover): the official numbers' as in the
     // report's tables, the corrected numbers' from the corrected GT's units — both as Node computes them.
     const [officialBlock, correctedBlock] = [await node.officialIntervals(), await node.intervalsWith(stored)];
+    await expect(page.getByTestId('corrected-intervals')).toContainText('hover a number for its interval');
     for (const m of node.models) {
       await expect(correctedCell(page, m, KEY, 'official')).toHaveAttribute('data-ci', intervalTitle(officialBlock, m, KEY)!);
       await expect(correctedCell(page, m, KEY, 'corrected')).toHaveAttribute('data-ci', intervalTitle(correctedBlock, m, KEY)!);

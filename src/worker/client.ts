@@ -193,6 +193,10 @@ export class ScoringClient {
   scoreCorrected(corrections: GtCorrection[], onProgress?: (p: Progress) => void): Promise<Report> {
     return this.call((api) => api.scoreCorrected(corrections, onProgress ? proxy(onProgress) : undefined));
   }
+  /** The intervals of the last scoreCorrected's numbers (null under ci=off). */
+  correctedUncertainty(): Promise<UncertaintyBlock | null> {
+    return this.call((api) => api.correctedUncertainty());
+  }
   exportGroundTruth(corrections: GtCorrection[]): Promise<Record<string, string>> {
     return this.call((api) => api.exportGroundTruth(corrections));
   }

@@ -92,6 +92,8 @@ interface State {
   gtCases: Promise<Map<string, CaseRecord>> | null;
   /** The lint of the GT as opened, run once (the basis every corrected lint is compared with). */
   lintBase: Promise<LintReport> | null;
+  /** The last "score with my GT corrections": what its intervals are computed on, once asked for. */
+  corrected: { dataset: unknown; results: ModelResult[]; protocol: Protocol; block: Promise<UncertaintyBlock | null> | null } | null;
 }
 
 /** The GT health run in progress on corrected GT: a newer edit supersedes it. */
@@ -192,7 +194,7 @@ export const scoringApi = {
     const session = await BenchSession.open(source, forced, ctx);
     await session.addBundledPredictions(ctx);
     for (const p of demoPreds) await session.addPredictions(p, ctx);
-    state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map(), gtCases: null, lintBase: null };
+    state = { session, demo: 'demo' in input, results: [], protocol: null, index: new Map(), gtCases: null, lintBase: null, corrected: null };
     return {
       candidates: candidates.length > 1 ? candidates.map((c) => ({ benchmark: c.adapter.id, title: c.adapter.title, confidence: c.detection.confidence, reason: c.detection.reason })) : [],
       benchmark: session.adapter.id,
@@ -479,9 +481,9 @@ export const scoringApi = {
   },
 
   /**
-   * "What if the GT were right": the same protocol on a corrected copy of the dataset, with its
-   * own uncertainty block (the same options and draws as the official report's, on the corrected
-   * units), so the corrected numbers carry their intervals as the official ones do.
+   * "What if the GT were right": the same protocol on a corrected copy of the dataset. Its
+   * intervals follow on request (correctedUncertainty), as the official report's do: the numbers
+   * show first.
    */
   async scoreCorrected(corrections: GtCorrection[], onProgress?: ProgressFn): Promise<Report> {
     const s = need();
@@ -489,13 +491,24 @@ export const scoringApi = {
     if (!adapter.applyCorrections) throw new InputError(`${adapter.title} cannot rescore with corrected ground truth`);
     if (!s.protocol) throw new InputError('nothing scored yet');
     const protocol = s.protocol;
-    const corrected = adapter.applyCorrections(s.session.dataset, corrections);
-    const results = await s.session.score(protocol, { progress: throttled(onProgress) }, undefined, corrected);
-    const report = s.session.report(protocol, results);
-    const opts = uncertaintyOptions(protocol);
-    // Yielding between chunks, as the official run does: the page's other calls are answered meanwhile.
-    if (opts) report.uncertainty = await computeUncertainty(adapter.id, corrected, results, protocol, opts, { yieldEvery: macrotask });
-    return report;
+    const dataset = adapter.applyCorrections(s.session.dataset, corrections);
+    const results = await s.session.score(protocol, { progress: throttled(onProgress) }, undefined, dataset);
+    s.corrected = { dataset, results, protocol, block: null };
+    return s.session.report(protocol, results);
+  },
+
+  /**
+   * The uncertainty block of the last scoreCorrected (null under ci=off, or before any): the same
+   * options and draws as the official report's, on the corrected GT's units, so the corrected
+   * numbers carry their intervals as the official ones do. Computed once, yielding between
+   * chunks as the official run does (the page's other calls are answered meanwhile).
+   */
+  correctedUncertainty(): Promise<UncertaintyBlock | null> {
+    const c = need().corrected;
+    if (!c) return Promise.resolve(null);
+    const opts = uncertaintyOptions(c.protocol);
+    c.block ??= opts ? computeUncertainty(need().session.adapter.id, c.dataset, c.results, c.protocol, opts, { yieldEvery: macrotask }) : Promise.resolve(null);
+    return c.block;
   },
 
   /**

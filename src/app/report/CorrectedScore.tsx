@@ -3,7 +3,7 @@
  * (adapter.applyCorrections), shown beside the official numbers — which are never replaced.
  */
 import { Fragment, useState } from 'react';
-import type { Report } from '../../core';
+import type { Report, UncertaintyBlock } from '../../core';
 import { scoringClient } from '../../worker/client';
 import { correctionsForScoring } from '../qa/corrections';
 import { downloadGroundTruth } from '../qa/download';
@@ -16,7 +16,9 @@ import { useIntervals } from './uncertainty/context';
 export function CorrectedScore({ headlines }: { headlines: readonly string[] }) {
   const official = useBench((s) => s.report);
   const fingerprint = useBench((s) => s.dataset?.info.fingerprint);
-  const [state, setState] = useState<{ report: Report; corrections: number; basis: Report } | null>(null);
+  // `block`: the corrected numbers' intervals, asked for once the numbers show (undefined: coming;
+  // null: none under ci=off, or `blockError` says why they could not be computed).
+  const [state, setState] = useState<{ report: Report; corrections: number; basis: Report; block?: UncertaintyBlock | null; blockError?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!official || !fingerprint) return null;
@@ -30,7 +32,16 @@ export function CorrectedScore({ headlines }: { headlines: readonly string[] }) 
         setState(null);
         return;
       }
-      setState({ report: await scoringClient().scoreCorrected(corrections), corrections: corrections.length, basis: official });
+      const report = await scoringClient().scoreCorrected(corrections);
+      setState({ report, corrections: corrections.length, basis: official });
+      // The intervals follow, as the report's do; a newer rescoring's state is never overwritten.
+      const settle = (block: UncertaintyBlock | null, blockError?: string) => setState((prev) => (prev?.report === report ? { ...prev, block, blockError } : prev));
+      scoringClient()
+        .correctedUncertainty()
+        .then(
+          (block) => settle(block),
+          (e: unknown) => settle(null, (e as Error).message),
+        );
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -60,12 +71,26 @@ export function CorrectedScore({ headlines }: { headlines: readonly string[] }) 
         Download corrected GT ({official.benchmark} format)
       </button>
       {error && <span className="muted"> {error}</span>}
-      {current && <Comparison official={official} corrected={current.report} corrections={current.corrections} headlines={headlines} />}
+      {current && <Comparison official={official} corrected={current.report} block={current.block} blockError={current.blockError} corrections={current.corrections} headlines={headlines} />}
     </section>
   );
 }
 
-function Comparison({ official, corrected, corrections, headlines }: { official: Report; corrected: Report; corrections: number; headlines: readonly string[] }) {
+function Comparison({
+  official,
+  corrected,
+  block,
+  blockError,
+  corrections,
+  headlines,
+}: {
+  official: Report;
+  corrected: Report;
+  block: UncertaintyBlock | null | undefined;
+  blockError: string | undefined;
+  corrections: number;
+  headlines: readonly string[];
+}) {
   // Each column's intervals (on hover, as in the report's tables): the official numbers' from the
   // report's block, the corrected numbers' from the block the worker computed on the corrected GT.
   const officialIntervals = useIntervals();
@@ -84,6 +109,15 @@ function Comparison({ official, corrected, corrections, headlines }: { official:
     <table className="metrics" data-testid="corrected-table">
       <caption>
         With {corrections} GT correction{corrections === 1 ? '' : 's'} (protocol {corrected.protocol.name}): official GT beside your corrected GT
+        <span className="muted" data-testid="corrected-intervals">
+          {block === undefined
+            ? ' · intervals of the corrected numbers: computing…'
+            : block
+              ? ' · hover a number for its interval'
+              : blockError
+                ? ` · the corrected numbers' intervals could not be computed: ${blockError}`
+                : ''}
+        </span>
       </caption>
       <thead>
         <tr>
@@ -114,7 +148,7 @@ function Comparison({ official, corrected, corrections, headlines }: { official:
               const b = corrected.models[m]?.metrics[k];
               const changed = a !== b;
               const ciA = intervalTitle(officialIntervals, m, k) ?? undefined;
-              const ciB = intervalTitle(corrected.uncertainty, m, k) ?? undefined;
+              const ciB = intervalTitle(block, m, k) ?? undefined;
               return (
                 <Fragment key={m}>
                   <td className={ciA ? 'num has-ci' : 'num'} title={`${k} = ${String(a)}`} data-model={m} data-key={k} data-kind="official" data-ci={ciA} aria-description={ciA}>
