@@ -61,7 +61,9 @@ function ascii(b: Uint8Array, s: number, e: number): string {
  * Chromium 156 turns a PNG whose eXIf precedes IDAT (an <img>'s naturalWidth and
  * createImageBitmap's size swap for orientation 6), and ignores an eXIf after IDAT (which the
  * extension lets decoders do) and one whose data starts with "Exif\0\0" instead of a TIFF
- * header (as some writers made them): those read as orientation 1 here too.
+ * header (as some writers made them): those read as orientation 1 here too. Firefox has turned
+ * PNGs by an eXIf before IDAT since 2025 (w3c/png pull 522, Mozilla bugs 1682759 and 1969853);
+ * CSS Images 3 lets browsers ignore one after the image data (w3c/csswg-drafts issue 4929).
  */
 function parsePng(b: Uint8Array, dv: DataView): ImageHeader {
   const h: ImageHeader = { width: dv.getUint32(16), height: dv.getUint32(20), format: 'png', orientation: 1 };
