@@ -21,11 +21,23 @@ test('a running score can be cancelled, and the app scores again afterwards', as
   await writeLtbShapedToOpfs(page, { images: 1500, words: 10, ...names });
   await page.getByRole('button', { name: 'Open folder…' }).click();
   await expect(page.getByTestId('dataset-summary')).toContainText('LTB — 15 splits', { timeout: 60_000 });
+  // Cancel is pressed the moment the Scoring status shows: scoring these 1,500 images takes about
+  // half a second, which a click through Playwright (visible, stable, then the click) can miss on
+  // a loaded machine. A MutationObserver's callback runs before the worker's next message is
+  // handled, so the click lands while the score is running, however fast it is.
+  await page.evaluate(() => {
+    new MutationObserver((_, observer) => {
+      const cancel = document.querySelector('[role="status"][aria-label="Scoring"] button');
+      if (!(cancel instanceof HTMLButtonElement) || cancel.textContent !== 'Cancel') return;
+      observer.disconnect();
+      cancel.click();
+      (window as unknown as { __cancelPressed: boolean }).__cancelPressed = true;
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+  });
   // Opened without predictions, the workspace lists the GT; its strip offers the prediction files.
   await page.getByTestId('gt-only-strip').getByRole('button', { name: 'Add prediction files…' }).click();
   const status = page.getByRole('status', { name: 'Scoring' });
-  await expect(status).toBeVisible();
-  await status.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => page.evaluate(() => (window as unknown as { __cancelPressed?: boolean }).__cancelPressed === true)).toBe(true);
   await expect(page.locator('.score-error')).toContainText('scoring cancelled', { timeout: 30_000 });
   await expect(status).toBeHidden();
   await expect(page.getByRole('region', { name: 'Report' })).toHaveCount(0);
