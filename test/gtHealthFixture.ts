@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import { ihdrRgb8, pngChunk, pngFile } from '../src/core/image/png';
 
 export const box = (x0: number, y0: number, x1: number, y1: number) => [x0, y0, x1, y0, x1, y1, x0, y1];
 
@@ -32,25 +33,6 @@ export const PLANTED_FINDINGS = ['img_1.png / 1 / empty_text', 'img_2.png / 1 / 
 const W = 220;
 const H = 100;
 
-function crc32(bytes: Uint8Array): number {
-  let c = ~0;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
-  }
-  return ~c >>> 0;
-}
-
-function chunk(type: string, data: Uint8Array): Uint8Array {
-  const out = new Uint8Array(12 + data.length);
-  const dv = new DataView(out.buffer);
-  dv.setUint32(0, data.length);
-  out.set([...type].map((c) => c.charCodeAt(0)), 4);
-  out.set(data, 8);
-  dv.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
-  return out;
-}
-
 /** A real RGB PNG of `w`×`h`: a grey gradient, so the viewer has something to draw the GT on. */
 export function pngBytes(w = W, h = H): Uint8Array {
   const raw = new Uint8Array(h * (1 + w * 3));
@@ -58,19 +40,7 @@ export function pngBytes(w = W, h = H): Uint8Array {
     const row = y * (1 + w * 3);
     for (let x = 0; x < w; x++) raw.fill(90 + Math.round((120 * x) / w), row + 1 + x * 3, row + 4 + x * 3);
   }
-  const ihdr = new Uint8Array(13);
-  const dv = new DataView(ihdr.buffer);
-  dv.setUint32(0, w);
-  dv.setUint32(4, h);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', new Uint8Array())];
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
+  return pngFile([pngChunk('IHDR', ihdrRgb8(w, h)), pngChunk('IDAT', deflateSync(raw)), pngChunk('IEND', new Uint8Array())]);
 }
 
 /** The dataset's files: path → contents. */

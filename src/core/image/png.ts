@@ -9,7 +9,8 @@ async function deflate(data: Uint8Array): Promise<Uint8Array> {
   return throughStream(new CompressionStream('deflate'), data);
 }
 
-function chunk(type: string, data: Uint8Array): Uint8Array {
+/** One PNG chunk: length, type, data, CRC. */
+export function pngChunk(type: string, data: Uint8Array): Uint8Array {
   const out = new Uint8Array(12 + data.length);
   const dv = new DataView(out.buffer);
   dv.setUint32(0, data.length);
@@ -26,17 +27,22 @@ export async function encodePngRgb(width: number, height: number, rgb: Uint8Arra
     raw[y * (width * 3 + 1)] = 0; // filter: none
     raw.set(rgb.subarray(y * width * 3, (y + 1) * width * 3), y * (width * 3 + 1) + 1);
   }
+  return pngFile([pngChunk('IHDR', ihdrRgb8(width, height)), pngChunk('IDAT', await deflate(raw)), pngChunk('IEND', new Uint8Array(0))]);
+}
+
+/** The IHDR data of an 8-bit truecolour image: deflate, no filter, no interlace. */
+export function ihdrRgb8(width: number, height: number): Uint8Array {
   const ihdr = new Uint8Array(13);
   const dv = new DataView(ihdr.buffer);
   dv.setUint32(0, width);
   dv.setUint32(4, height);
-  ihdr.set([8, 2, 0, 0, 0], 8); // 8-bit, truecolour, deflate, no filter, no interlace
-  const parts = [
-    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', await deflate(raw)),
-    chunk('IEND', new Uint8Array(0)),
-  ];
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return ihdr;
+}
+
+/** The PNG signature followed by `chunks` (made with pngChunk), as one file. */
+export function pngFile(chunks: readonly Uint8Array[]): Uint8Array {
+  const parts = [new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), ...chunks];
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let o = 0;
   for (const p of parts) {
