@@ -12,6 +12,7 @@ import { nodeFolderSource } from '../cli/nodeSource';
 import { gtOnlyResult } from '../src/core/gtCases';
 import { expect } from 'vitest';
 import { tempDir } from './tempDirs';
+import { tiffWithOrientation } from './exif';
 
 /** Copies every file under `from` into a fresh temp folder except `skip` (relative paths); returns the folder. */
 export function copyTree(from: string, skip: readonly string[] = []): string {
@@ -57,8 +58,7 @@ export function editJsonl(path: string, edit: (row: Record<string, unknown>, ind
  */
 export function withExifOrientation(jpeg: Uint8Array, orientation: number): Uint8Array {
   if (jpeg[0] !== 0xff || jpeg[1] !== 0xd8) throw new Error('not a JPEG');
-  const tiff = [0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
-  const payload = [...'Exif'].map((c) => c.charCodeAt(0)).concat([0, 0], tiff);
+  const payload = [...'Exif'].map((c) => c.charCodeAt(0)).concat([0, 0], [...tiffWithOrientation(orientation)]);
   const len = payload.length + 2;
   const app1 = [0xff, 0xe1, len >> 8, len & 0xff, ...payload];
   const out = new Uint8Array(jpeg.length + app1.length);

@@ -4,20 +4,7 @@
  */
 import { zlibSync } from 'fflate';
 import { ihdrRgb8, pngChunk as chunk, pngFile } from '../src/core/image/png';
-
-/** A little-endian TIFF header with IFD0 holding one entry: Orientation (0x0112) = `orientation`. */
-export function tiffWithOrientation(orientation: number): Uint8Array {
-  const b = new Uint8Array(26);
-  const dv = new DataView(b.buffer);
-  b.set([0x49, 0x49, 0x2a, 0x00]);
-  dv.setUint32(4, 8, true);
-  dv.setUint16(8, 1, true);
-  dv.setUint16(10, 0x0112, true);
-  dv.setUint16(12, 3, true);
-  dv.setUint32(14, 1, true);
-  dv.setUint16(18, orientation, true);
-  return b;
-}
+import { tiffWithOrientation } from './exif';
 
 export interface PngExifOptions {
   /** Where the eXIf chunk goes: before the image data (IDAT), after it, or nowhere. */
@@ -33,7 +20,7 @@ export interface PngExifOptions {
 export function pngWithExif(width: number, height: number, o: PngExifOptions): Uint8Array {
   const raw = new Uint8Array((width * 3 + 1) * height);
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) raw[y * (width * 3 + 1) + 1 + x * 3] = 255;
-  const tiff = tiffWithOrientation(o.orientation ?? 6);
+  const tiff = tiffWithOrientation(o.orientation ?? 6, 'II');
   const exif = chunk('eXIf', o.prefixed ? Uint8Array.from([0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff]) : tiff);
   const chunks = [chunk('IHDR', ihdrRgb8(width, height))];
   if (o.padding) chunks.push(chunk('tEXt', new Uint8Array(o.padding).fill(0x61)));

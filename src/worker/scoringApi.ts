@@ -504,10 +504,11 @@ export const scoringApi = {
    * chunks as the official run does (the page's other calls are answered meanwhile).
    */
   correctedUncertainty(): Promise<UncertaintyBlock | null> {
-    const c = need().corrected;
+    const s = need();
+    const c = s.corrected;
     if (!c) return Promise.resolve(null);
     const opts = uncertaintyOptions(c.protocol);
-    c.block ??= opts ? computeUncertainty(need().session.adapter.id, c.dataset, c.results, c.protocol, opts, { yieldEvery: macrotask }) : Promise.resolve(null);
+    c.block ??= opts ? computeUncertainty(s.session.adapter.id, c.dataset, c.results, c.protocol, opts, { yieldEvery: macrotask }) : Promise.resolve(null);
     return c.block;
   },
 

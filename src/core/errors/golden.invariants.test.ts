@@ -5,19 +5,15 @@
  * carries a class and the instances add up to the case unit, and scoring with the taxonomy gives
  * the same metrics as scoring without it.
  */
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { predictionInput as input } from '../../../test/predictionInput';
 import { nodeFolderSource } from '../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../test/shared';
-import { MemorySource, singleFileSource, stem } from '../io/fileSource';
-import { ERROR_SLOTS, FN_CLASSES, type ModelResult, type PredictionInput, type UnitErrors } from '../model';
+import { MemorySource } from '../io/fileSource';
+import { ERROR_SLOTS, FN_CLASSES, type ModelResult, type UnitErrors } from '../model';
 import { BenchSession } from '../session';
-
-function input(path: string): PredictionInput {
-  if (statSync(path).isDirectory()) return { source: nodeFolderSource(path), path: '', name: basename(path) };
-  return { source: singleFileSource(nodeFolderSource(dirname(path)), basename(path)), path: basename(path), name: stem(path) };
-}
 
 const total = (o: Record<string, number | undefined>) => Object.values(o).reduce((a: number, b) => a + (b ?? 0), 0);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { tiffWithOrientation } from '../../../test/exif';
 import { pngWithExif } from '../../../test/pngExif';
 import { overlappingPairs } from './pairs';
 import { suspiciousText, isBlank } from './text';
@@ -89,8 +90,7 @@ describe('outsideImage', () => {
 describe('checkImages', () => {
   /** A JPEG header whose EXIF segment (orientation 6) is padded past the first read (4 KiB). */
   function jpegWithBigExif(width: number, height: number, pad: number): Uint8Array {
-    const tiff = [0x4d, 0x4d, 0x00, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, 6, 0, 0, 0, 0, 0, 0];
-    const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiff, ...new Array(pad).fill(0)];
+    const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, ...tiffWithOrientation(6), ...new Array(pad).fill(0)];
     const len = payload.length + 2;
     const sof = [0xff, 0xc0, 0, 17, 8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1];
     return Uint8Array.from([0xff, 0xd8, 0xff, 0xe1, len >> 8, len & 255, ...payload, ...sof, 0xff, 0xd9]);

@@ -4,14 +4,14 @@
  * produce, reproduced through BenchSession over the real-layout ltb-mini folder — and once
  * through the actual CLI.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { predictionInput } from '../../../../test/predictionInput';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { singleFileSource, stem } from '../../io/fileSource';
-import type { ModelResult, PredictionInput } from '../../model';
+import type { ModelResult } from '../../model';
 import { BenchSession } from '../../session';
 import { runCli } from '../../../../test/cli';
 import { withoutCi } from '../../../../test/withoutCi';
@@ -31,11 +31,6 @@ interface Expected {
 }
 
 const REF = () => shared('reference', 'ltb');
-
-function predictionInput(path: string): PredictionInput {
-  if (statSync(path).isDirectory()) return { source: nodeFolderSource(path), path: '', name: basename(path) };
-  return { source: singleFileSource(nodeFolderSource(dirname(path)), basename(path)), path: basename(path), name: stem(path) };
-}
 
 function expectMetrics(r: ModelResult, exp: Expected['models'][string]) {
   const keys = Object.keys(exp.metrics);

@@ -248,9 +248,10 @@ async function loadParquet(src: FileSource, files: string[], ctx?: RunContext): 
           if (!s) return;
           const { bytes, path } = imageField(r.image);
           s.imagePath = path;
-          if (!embeddedImageSize(s, bytes, `${pf.path} row ${rg.rowStart + k}`)) {
+          const at = `${pf.path} row ${rg.rowStart + k}`;
+          if (!embeddedImageSize(s, bytes, at)) {
             s.image = null;
-            problems.undecodable(`${path ?? 'page image'} (${pf.path} row ${rg.rowStart + k}, ${s.id})`, bytes?.length ? 'no PNG, JPEG, GIF, BMP or WebP header with a size' : 'no image bytes');
+            problems.undecodable(`${path ?? 'page image'} (${at}, ${s.id})`, bytes?.length ? 'no PNG, JPEG, GIF, BMP or WebP header with a size' : 'no image bytes');
           }
         });
         done += rg.rowEnd - rg.rowStart;

@@ -3,13 +3,11 @@
  * 1 gives `metrics` bit for bit; a subset of images (weights 0/1) gives what scoring that subset
  * alone gives, including subsets whose best threshold is not the official one.
  */
-import { basename, dirname } from 'node:path';
-import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { predictionInput } from '../../../../test/predictionInput';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { singleFileSource, stem } from '../../io/fileSource';
-import type { LoadedPredictions, ModelResult, PredictionInput } from '../../model';
+import type { LoadedPredictions, ModelResult } from '../../model';
 import { BenchSession } from '../../session';
 import type { LtbDataset } from '../../benchmarks/ltb/dataset';
 import type { LtbPredictions } from '../../benchmarks/ltb/readPredictions';
@@ -17,11 +15,6 @@ import { scoreLtb } from '../../benchmarks/ltb/score';
 import { ltbTables } from './ltb';
 import { computeUncertainty, uncertaintyOptions } from '../index';
 import type { GroupTable } from '../table';
-
-function predictionInput(path: string): PredictionInput {
-  if (statSync(path).isDirectory()) return { source: nodeFolderSource(path), path: '', name: basename(path) };
-  return { source: singleFileSource(nodeFolderSource(dirname(path)), basename(path)), path: basename(path), name: stem(path) };
-}
 
 async function openMini() {
   const session = await BenchSession.open(nodeFolderSource(shared('data', 'ltb-mini')));

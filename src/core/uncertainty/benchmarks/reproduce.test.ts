@@ -5,21 +5,14 @@
  * official code adds in file order and a replicate adds per unit first, then in the spec's unit
  * order (they agree to an ulp).
  */
-import { basename, dirname } from 'node:path';
-import { statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { predictionInput } from '../../../../test/predictionInput';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../../test/shared';
-import { singleFileSource, stem } from '../../io/fileSource';
-import type { BenchmarkId, PredictionInput } from '../../model';
+import type { BenchmarkId } from '../../model';
 import { BenchSession } from '../../session';
 import { groupTablesFor } from '../adapters';
 import { computeUncertainty, uncertaintyOptions } from '../index';
-
-function predictionInput(path: string): PredictionInput {
-  if (statSync(path).isDirectory()) return { source: nodeFolderSource(path), path: '', name: basename(path) };
-  return { source: singleFileSource(nodeFolderSource(dirname(path)), basename(path)), path: basename(path), name: stem(path) };
-}
 
 const CASES: { benchmark: BenchmarkId; data: string; preds: string[]; exact: (key: string) => boolean }[] = [
   { benchmark: 'gansulishuzhi', data: 'gansulishuzhi-mini', preds: ['glm4v-sim.jsonl', 'qwen25vl-7b-sim.jsonl'], exact: (k) => !k.endsWith('mean_iou') },
