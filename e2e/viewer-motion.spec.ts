@@ -552,33 +552,45 @@ test.describe('case viewer motion', () => {
     const box = (await page.locator('[data-testid="viewer-pane-0"]').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     // Polled between tasks (no timer clamping): the moment a part of the new zoom's drawing is in
-    // a worker's hands, a key is pressed (input, as a wheel step or a drag move would be).
-    const watch = page.evaluate(
-      () =>
-        new Promise<{ before: number; after: number; inProgress: number }>((resolve, reject) => {
-          const ch = new MessageChannel();
-          const t0 = performance.now();
-          ch.port1.onmessage = () => {
-            const s = window.__viewer!.rasterStats()!;
-            if (s.inProgress > 0) {
-              window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
-              // The pool has told the workers; count their replies.
-              const before = s.aborted;
-              const wait = () => {
-                const n = window.__viewer!.rasterStats()!;
-                if (n.aborted > before || performance.now() - t0 > 5000) resolve({ before, after: n.aborted, inProgress: s.inProgress });
-                else setTimeout(wait, 5);
-              };
-              wait();
-            } else if (performance.now() - t0 > 5000) reject(new Error('no raster-worker drawing started'));
-            else ch.port2.postMessage(0);
-          };
-          ch.port2.postMessage(0);
-        }),
-    );
-    await page.mouse.wheel(0, -240);
-    const r = await watch;
-    expect(r.after, JSON.stringify(r)).toBeGreaterThan(r.before);
+    // a worker's hands, a key is pressed (input, as a wheel step or a drag move would be). Then
+    // either the workers reply that they stopped (aborted), or their parts end drawn: the abort
+    // came after their last check for one, as on a machine whose cores are busy elsewhere (two
+    // busy loops beside the browser: 1 run in 6 before this retry). Such a race is tried again at
+    // a new zoom, up to 5 times; an abort that never stops a part fails all 5.
+    const watch = () =>
+      page.evaluate(
+        () =>
+          new Promise<{ before: number; after: number; inProgress: number }>((resolve, reject) => {
+            const ch = new MessageChannel();
+            const t0 = performance.now();
+            ch.port1.onmessage = () => {
+              const s = window.__viewer!.rasterStats()!;
+              if (s.inProgress > 0) {
+                window.dispatchEvent(new KeyboardEvent('keydown', { key: 'Shift' }));
+                // The pool has told the workers; count their replies.
+                const before = s.aborted;
+                const wait = () => {
+                  const n = window.__viewer!.rasterStats()!;
+                  if (n.aborted > before || n.inProgress === 0 || performance.now() - t0 > 5000) resolve({ before, after: n.aborted, inProgress: s.inProgress });
+                  else setTimeout(wait, 5);
+                };
+                wait();
+              } else if (performance.now() - t0 > 5000) reject(new Error('no raster-worker drawing started'));
+              else ch.port2.postMessage(0);
+            };
+            ch.port2.postMessage(0);
+          }),
+      );
+    const tries: { before: number; after: number; inProgress: number }[] = [];
+    for (const dy of [-240, -100, -100, -100, -100]) {
+      if (tries.length) await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
+      const r = watch();
+      await page.mouse.wheel(0, dy);
+      tries.push(await r);
+      if (tries[tries.length - 1].after > tries[tries.length - 1].before) break;
+    }
+    const r = tries[tries.length - 1];
+    expect(r.after, JSON.stringify(tries)).toBeGreaterThan(r.before);
     // Still again: the view is drawn, by the workers, at the zoom the wheel left it.
     await expect.poll(async () => (await settled(page)) && (await drawnBy(page)), { timeout: 10_000 }).toBe('workers');
   });
