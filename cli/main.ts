@@ -3,35 +3,16 @@
  * Exit 0 on success; exit 2 with a one-line reason on unusable input.
  */
 import { closeSync, mkdirSync, openSync, statSync, writeFileSync, writeSync, type Stats } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { ADAPTERS, adapterFor } from '../src/core/benchmarks/registry';
-import { InputError, type PredictionInput } from '../src/core/model';
+import { InputError } from '../src/core/model';
 import { serializeReport } from '../src/core/report';
 import { BenchSession } from '../src/core/session';
 import { computeUncertainty, uncertaintyOptions } from '../src/core/uncertainty';
-import { stem } from '../src/core/io/fileSource';
 import { parseArgs, USAGE, type LintArgs } from './args';
 import { lintDataset, serializeLintReport } from '../src/core/lint';
-import { fsReason, kindOf, nodeFileSource, nodeFolderSource } from './nodeSource';
-
-function predictionInput(path: string): PredictionInput {
-  const abs = resolve(path);
-  let st: Stats;
-  try {
-    st = statSync(abs);
-  } catch (e) {
-    throw new InputError(`prediction file ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'not found' : `cannot read (${fsReason(e)})`}`);
-  }
-  if (st.isDirectory()) {
-    return { source: nodeFolderSource(abs), path: '', name: basename(abs) };
-  }
-  if (!st.isFile()) throw new InputError(`prediction file ${path}: ${kindOf(st)}, not a file`);
-  // The file alone: its folder is not listed (nor anything in it read).
-  const source = nodeFileSource(abs);
-  // infer_results/<model>/results.jsonl: a generic file name, so the folder names the model.
-  const name = /^(results|predictions|preds)$/i.test(stem(abs)) ? basename(dirname(abs)) : stem(abs);
-  return { source, path: basename(abs), name };
-}
+import { fsReason, kindOf, nodeFolderSource } from './nodeSource';
+import { predictionInput } from './predictionInput';
 
 /** `--out` must be a folder or not exist yet; checked before any scoring so no work is lost to it. */
 function checkOutputFolder(path: string): string {

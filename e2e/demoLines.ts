@@ -1,4 +1,5 @@
 /** A demo scored in Node as the page scores it (bundled predictions, then the demo's): its case lines and models, for tests that check what a page lists. */
+import type { DemoBundle } from '../src/core/demo';
 import { BenchSession } from '../src/core/session';
 
 export interface DemoLine {
@@ -6,8 +7,6 @@ export interface DemoLine {
   model: string;
   facets: Record<string, unknown>;
 }
-
-type DemoBundle = { source: Parameters<typeof BenchSession.open>[0]; predictions: Parameters<BenchSession['addPredictions']>[0][] };
 
 export async function demoLines(benchmark: 'chronicles' | 'tabench', makeDemo: () => Promise<DemoBundle>): Promise<{ lines: DemoLine[]; models: string[] }> {
   const bundle = await makeDemo();

@@ -8,9 +8,7 @@ import { scoringClient } from '../../worker/client';
 import { correctionsForScoring } from '../qa/corrections';
 import { downloadGroundTruth } from '../qa/download';
 import { useBench } from '../store';
-import { formatMetric } from './format';
-import { intervalTitle } from './uncertainty/intervals';
-import { useIntervals } from './uncertainty/context';
+import { MetricCell } from './MetricCell';
 
 /** `headlines`: the benchmark's headline numbers (its report layout), always shown; any other metric is shown when it moved. */
 export function CorrectedScore({ headlines }: { headlines: readonly string[] }) {
@@ -91,9 +89,6 @@ function Comparison({
   corrections: number;
   headlines: readonly string[];
 }) {
-  // Each column's intervals (on hover, as in the report's tables): the official numbers' from the
-  // report's block, the corrected numbers' from the block the worker computed on the corrected GT.
-  const officialIntervals = useIntervals();
   const models = Object.keys(official.models);
   const heads = headlines;
   const moved = new Set<string>();
@@ -104,7 +99,9 @@ function Comparison({
   }
   const keys = [...heads, ...[...moved].filter((k) => !heads.includes(k)).sort()].slice(0, 40);
   // Two columns per model, always labelled: the official number (the same as in the report
-  // above, never replaced) and the number on the corrected GT.
+  // above, never replaced) and the number on the corrected GT. Each number's interval shows on
+  // hover, as in the report's tables: the official one from the report's block, the corrected one
+  // from the block the worker computed on the corrected GT (none while it is computed).
   return (
     <table className="metrics" data-testid="corrected-table">
       <caption>
@@ -144,28 +141,11 @@ function Comparison({
           <tr key={k}>
             <th scope="row">{k}</th>
             {models.map((m) => {
-              const a = official.models[m].metrics[k];
-              const b = corrected.models[m]?.metrics[k];
-              const changed = a !== b;
-              const ciA = intervalTitle(officialIntervals, m, k) ?? undefined;
-              const ciB = intervalTitle(block, m, k) ?? undefined;
+              const changed = official.models[m].metrics[k] !== corrected.models[m]?.metrics[k];
               return (
                 <Fragment key={m}>
-                  <td className={ciA ? 'num has-ci' : 'num'} title={`${k} = ${String(a)}`} data-model={m} data-key={k} data-kind="official" data-ci={ciA} aria-description={ciA}>
-                    {formatMetric(k, a)}
-                  </td>
-                  <td
-                    className={ciB ? 'num has-ci' : 'num'}
-                    title={`${k} = ${String(b)}`}
-                    data-model={m}
-                    data-key={k}
-                    data-kind="corrected"
-                    data-changed={changed}
-                    data-ci={ciB}
-                    aria-description={ciB}
-                  >
-                    {changed ? <strong>{formatMetric(k, b)}</strong> : formatMetric(k, b)}
-                  </td>
+                  <MetricCell report={official} model={m} metric={k} kind="official" />
+                  <MetricCell report={corrected} model={m} metric={k} kind="corrected" changed={changed} intervals={block ?? null} />
                 </Fragment>
               );
             })}

@@ -8,7 +8,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { predictionInput as input } from '../../../test/predictionInput';
+import { predictionInput as input } from '../../../cli/predictionInput';
 import { nodeFolderSource } from '../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../test/shared';
 import { MemorySource } from '../io/fileSource';

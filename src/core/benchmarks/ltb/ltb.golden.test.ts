@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { predictionInput } from '../../../../test/predictionInput';
+import { predictionInput } from '../../../../cli/predictionInput';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../../test/shared';
 import type { ModelResult } from '../../model';

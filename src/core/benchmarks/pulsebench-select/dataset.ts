@@ -265,7 +265,6 @@ async function loadParquet(src: FileSource, files: string[], ctx?: RunContext): 
   return finish('parquet', samples, warnings, leaderboard, files[0]);
 }
 
-/** The `image` struct `{bytes, path}` (or, leniently, raw bytes). */
 /**
  * A parquet row's image bytes: the sample's size as displayed (EXIF orientation applied, as the
  * viewer draws it) and, for a turned image, its header and place (`at`) for GT health. False when
@@ -281,6 +280,7 @@ export function embeddedImageSize(s: PulseSample, bytes: Uint8Array | null, at: 
   return true;
 }
 
+/** The `image` struct `{bytes, path}` (or, leniently, raw bytes). */
 export function imageField(v: unknown): { bytes: Uint8Array | null; path: string | null } {
   if (v instanceof Uint8Array) return { bytes: v, path: null };
   if (isRecord(v)) {

@@ -4,7 +4,7 @@
  * alone gives, including subsets whose best threshold is not the official one.
  */
 import { describe, expect, it } from 'vitest';
-import { predictionInput } from '../../../../test/predictionInput';
+import { predictionInput } from '../../../../cli/predictionInput';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../../test/shared';
 import type { LoadedPredictions, ModelResult } from '../../model';

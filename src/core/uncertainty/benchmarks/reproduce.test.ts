@@ -6,7 +6,7 @@
  * order (they agree to an ulp).
  */
 import { describe, expect, it } from 'vitest';
-import { predictionInput } from '../../../../test/predictionInput';
+import { predictionInput } from '../../../../cli/predictionInput';
 import { nodeFolderSource } from '../../../../cli/nodeSource';
 import { HAS_SHARED, shared } from '../../../../test/shared';
 import type { BenchmarkId } from '../../model';
